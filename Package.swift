@@ -1,0 +1,47 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "remo-geom",
+    products: [
+        .library(name: "RemoGeometry", targets: ["RemoGeometry"]),
+        .library(name: "RemoLasso", targets: ["RemoLasso"]),
+        .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
+        .library(name: "RemoShapes", targets: ["RemoShapes"]),
+        .executable(name: "remo-geom", targets: ["remo-geom"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // Pure Swift geometry: standard library only, so an iOS app can embed it.
+        .target(name: "RemoGeometry"),
+        // Seeded shape generators (jittery lassos, combs) shared by tests, `bench` and Benchmarks/.
+        .target(name: "RemoShapes", dependencies: ["RemoGeometry"]),
+        // A small strict JSON reader and writer shared by the document formats.
+        .target(name: "RemoJSON"),
+        .target(name: "RemoLasso", dependencies: ["RemoGeometry", "RemoJSON"]),
+        .systemLibrary(
+            name: "CRemoGEOS",
+            pkgConfig: "geos",
+            providers: [.apt(["libgeos-dev"])]
+        ),
+        .target(name: "RemoGEOS", dependencies: ["RemoGeometry", "CRemoGEOS"]),
+        .target(
+            name: "RemoGeomCLI",
+            dependencies: [
+                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoGEOS", "RemoShapes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),
+
+        .target(name: "RemoTestSupport", dependencies: ["RemoGeometry"], path: "Tests/RemoTestSupport"),
+        .testTarget(name: "RemoGeometryTests", dependencies: ["RemoGeometry", "RemoShapes", "RemoTestSupport"]),
+        .testTarget(
+            name: "RemoGEOSTests",
+            dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
+        ),
+        .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoTestSupport"]),
+    ]
+)

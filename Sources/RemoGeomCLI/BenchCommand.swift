@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import RemoGEOS
+import RemoGeometry
+import RemoJSON
+import RemoShapes
+
+/// `remo-geom bench`: remo-geom against GEOS on the same rings, in one process.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time remo-geom against GEOS on the same inputs and print the ratios.",
+        discussion: """
+            Cases: jittery lassos of 100, 500, 5,000, 100,000 and 200,000 points and combs \
+            (long parallel teeth) of 10,000, 100,000 and 200,000 vertices. Operations: \
+            simplicity (GEOS isValid), area (GEOS area) and, for lassos, the relation of \
+            the lasso to a copy of itself shrunk inside it (GEOS relate), which makes both \
+            libraries do their whole sweep. Each time is the median over repeated runs. \
+            GEOS gets a time budget per case: where its time, predicted from the previous \
+            size as if quadratic, would exceed the budget, it is not run and its time is null. \
+            Build with -c release for meaningful figures.
+            """
+    )
+
+    @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
+    var format: OutputFormat?
+
+    @Option(help: "GEOS time budget per case, in seconds.")
+    var budget: Double = 20
+
+    @Option(help: "Minimum measuring time per operation, in seconds.")
+    var minTime: Double = 0.3
+
+    @Option(help: "Only these sizes (comma-separated), for a quick run.")
+    var sizes: String?
+
+    @Option(help: "Instead of timing, build and check one lasso of this many points and print the peak memory.")
+    var peakMemory: Int?
+
+    func run() throws {
+        let format = self.format ?? .automatic
+        if let count = peakMemory {
+            try printPeakMemory(count: count, format: format)
+            return
+        }
+        var filter: Set<Int>? = nil
+        if let sizes {
+            filter = Set(sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+            guard filter?.isEmpty == false else { throw ValidationError("--sizes takes numbers such as 100,500") }
+        }
+        var runner = BenchRunner(budgetNanos: budget * 1e9, minimumSeconds: minTime)
+        let cases = try runner.runAll(sizeFilter: filter)
+        switch format {
+        case .json:
+            print(JSONWriter.string(.object([("cases", .array(cases.map(\.json)))])))
+        case .jsonl:
+            for c in cases { print(JSONWriter.string(c.json)) }
+        case .text:
+            print(BenchCase.textTable(cases, budgetSeconds: budget))
+        }
+    }
+
+    func printPeakMemory(count: Int, format: OutputFormat) throws {
+        guard count >= 3 else { throw ValidationError("--peak-memory takes at least 3 points") }
+        let before = ProcessMemory.peakResidentBytes()
+        let points = Shapes.lasso(count: count, seed: 7)
+        let ring = try Ring(points)
+        let simple = ring.isSimple
+        let area = ring.area
+        let peak = ProcessMemory.peakResidentBytes()
+        let megabytes = Double(peak) / 1_048_576
+        if format == .text {
+            print("lasso of \(count) points: simple \(simple), area \(area)")
+            print(String(format: "peak resident memory %.1f MB (%.1f MB before building the ring)", megabytes, Double(before) / 1_048_576))
+        } else {
+            print(JSONWriter.string(.object([
+                ("vertices", .number(Double(count))), ("simple", .bool(simple)),
+                ("peakResidentBytes", .number(Double(peak))), ("residentBytesBefore", .number(Double(before))),
+            ])))
+        }
+    }
+}
+
+/// The peak resident memory of this process, from /proc/self/status (VmHWM).
+enum ProcessMemory {
+    static func peakResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.filter(\.isNumber)
+            return (Int(digits) ?? 0) * 1024
+        }
+        return 0
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import RemoGEOS
+import RemoGeometry
+import RemoJSON
+import RemoShapes
+
+/// One row of the `bench` table.
+struct BenchCase {
+    var operation: String
+    var vertices: Int
+    var shape: String
+    var remoNanos: Double
+    var geosNanos: Double?
+
+    var speedup: Double? { geosNanos.map { $0 / remoNanos } }
+
+    var json: JSONValue {
+        .object([
+            ("operation", .string(operation)), ("vertices", .number(Double(vertices))), ("shape", .string(shape)),
+            ("remoNanos", .number(remoNanos.rounded())), ("geosNanos", geosNanos.map { .number($0.rounded()) } ?? .null),
+            ("speedup", speedup.map { .number(($0 * 100).rounded() / 100) } ?? .null),
+        ])
+    }
+
+    static func textTable(_ cases: [BenchCase], budgetSeconds: Double) -> String {
+        var lines = ["operation   shape   vertices        remo-geom             GEOS   speedup"]
+        var skipped = false
+        for c in cases {
+            let geos = c.geosNanos.map(format) ?? "over budget"
+            let speedup = c.speedup.map { String(format: "%.1f×", $0) } ?? "–"
+            if c.geosNanos == nil { skipped = true }
+            lines.append(
+                c.operation.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + c.shape.padding(toLength: 6, withPad: " ", startingAt: 0)
+                    + String(repeating: " ", count: max(0, 10 - String(c.vertices).count)) + String(c.vertices)
+                    + String(repeating: " ", count: max(0, 17 - format(c.remoNanos).count)) + format(c.remoNanos)
+                    + String(repeating: " ", count: max(0, 17 - geos.count)) + geos
+                    + String(repeating: " ", count: max(0, 10 - speedup.count)) + speedup)
+        }
+        if skipped {
+            lines.append(
+                "over budget: GEOS was not run because its predicted time exceeded \(budgetSeconds) s (quadratic growth from the previous size).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func format(_ nanos: Double) -> String {
+        if nanos >= 1e9 { return String(format: "%.2f s", nanos / 1e9) }
+        if nanos >= 1e6 { return String(format: "%.2f ms", nanos / 1e6) }
+        if nanos >= 1e3 { return String(format: "%.1f µs", nanos / 1e3) }
+        return String(format: "%.0f ns", nanos)
+    }
+}
+
+/// Runs the bench cases: remo-geom and GEOS on the same rings, same process.
+struct BenchRunner {
+    let budgetNanos: Double
+    let minimumSeconds: Double
+    /// The last GEOS time per (operation, shape), to predict the next size.
+    var lastGEOS: [String: (vertices: Int, nanos: Double)] = [:]
+
+    init(budgetNanos: Double, minimumSeconds: Double) {
+        self.budgetNanos = budgetNanos
+        self.minimumSeconds = minimumSeconds
+    }
+
+    static let lassoSizes = [100, 500, 5_000, 100_000, 200_000]
+    static let combSizes = [10_000, 100_000, 200_000]
+
+    mutating func runAll(sizeFilter: Set<Int>?) throws -> [BenchCase] {
+        var cases: [BenchCase] = []
+        for n in Self.lassoSizes where sizeFilter?.contains(n) ?? true {
+            let points = Shapes.lasso(count: n, seed: UInt64(n))
+            let inner = Self.shrunk(points, by: 0.5)
+            cases += try measureRing(points, shape: "lasso", relationPartner: inner)
+        }
+        for n in Self.combSizes where sizeFilter?.contains(n) ?? true {
+            cases += try measureRing(Shapes.comb(count: n), shape: "comb", relationPartner: nil)
+        }
+        return cases
+    }
+
+    /// The points scaled by `factor` about their centroid.
+    static func shrunk(_ points: [Point], by factor: Double) -> [Point] {
+        let cx = points.reduce(0) { $0 + $1.x } / Double(points.count)
+        let cy = points.reduce(0) { $0 + $1.y } / Double(points.count)
+        return points.map { Point(cx + ($0.x - cx) * factor, cy + ($0.y - cy) * factor) }
+    }
+
+    mutating func measureRing(_ points: [Point], shape: String, relationPartner: [Point]?) throws -> [BenchCase] {
+        let ring = try Ring(points)
+        let polygon = try GEOSGeometry.polygon(points)
+        let n = points.count
+        var cases: [BenchCase] = []
+
+        // Both must agree before their times mean anything.
+        let simple = ring.isSimple
+        let remoSimplicity = time { blackHole(ring.simplicity()) }
+        let geosValid = try geosTime("simplicity", shape, n) { _ = try polygon.isValid() }
+        if geosValid != nil, try polygon.isValid() != simple {
+            throw BenchError.disagreement("simplicity of the \(shape) of \(n) points")
+        }
+        cases.append(BenchCase(operation: "simplicity", vertices: n, shape: shape, remoNanos: remoSimplicity, geosNanos: geosValid))
+
+        let remoArea = time { blackHole(ring.area) }
+        let geosArea = try geosTime("area", shape, n) { _ = try polygon.area() }
+        cases.append(BenchCase(operation: "area", vertices: n, shape: shape, remoNanos: remoArea, geosNanos: geosArea))
+
+        if let partner = relationPartner {
+            let other = try Ring(partner)
+            let otherPolygon = try GEOSGeometry.polygon(partner)
+            let remoRelation = time { blackHole(ring.relation(to: other)) }
+            let geosRelation = try geosTime("relation", shape, n) { _ = try polygon.relate(otherPolygon) }
+            cases.append(BenchCase(operation: "relation", vertices: n, shape: shape, remoNanos: remoRelation, geosNanos: geosRelation))
+        }
+        return cases
+    }
+
+    /// The median time of `body` in nanoseconds over repeated runs.
+    func time(_ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        repeat {
+            let t0 = clock.now
+            try body()
+            samples.append(Self.nanos(clock.now - t0))
+        } while samples.count < 3 || (Self.nanos(clock.now - start) < minimumSeconds * 1e9 && samples.count < 10_000)
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// GEOS's time, or nil when the prediction from the previous size exceeds the budget.
+    mutating func geosTime(_ operation: String, _ shape: String, _ n: Int, _ body: () throws -> Void) throws -> Double? {
+        let key = operation + "/" + shape
+        if let last = lastGEOS[key] {
+            let ratio = Double(n) / Double(last.vertices)
+            if last.nanos * ratio * ratio > budgetNanos { return nil }
+        }
+        let clock = ContinuousClock()
+        let t0 = clock.now
+        try body()
+        let first = Self.nanos(clock.now - t0)
+        let result = first * 3 > minimumSeconds * 1e9 ? first : try time(body)
+        lastGEOS[key] = (n, result)
+        return result
+    }
+
+    static func nanos(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case disagreement(String)
+    var description: String { "remo-geom and GEOS disagree on the \(self)" }
+}
+
+/// Keeps the optimiser from discarding a result.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `remo-geom` command line: validation, chips, rendering, room scans and fit
+/// badges for Remo's lasso annotations.
+public struct RemoGeomCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "remo-geom",
+        abstract: "Geometry and pictures for Remo's lasso annotations and room scans.",
+        discussion: """
+            Exit status: 0 when everything is valid, 1 when something is invalid, \
+            2 for bad usage or an input that could not be read.
+            """,
+        version: "0.1.0",
+        subcommands: [BenchCommand.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,64 @@
+/// The direction a ring runs, as seen on screen (y down).
+public enum Orientation: String, Hashable, Sendable {
+    case clockwise
+    case counterclockwise
+    /// Fewer than three distinct points, or all collinear at the extreme vertex.
+    case degenerate
+}
+
+extension Ring {
+    /// Twice the signed area in the mathematical (y-up) convention: positive when
+    /// the ring turns counter-clockwise with y up, which is clockwise on screen.
+    ///
+    /// Shoelace formula relative to the first vertex, so that large offsets do not
+    /// cancel away the digits that matter.
+    ///
+    /// - Complexity: O(*n*).
+    public var doubledSignedArea: Double {
+        vertices.withUnsafeBufferPointer { v in
+            let n = v.count
+            guard n >= 3 else { return 0 }
+            let x0 = v[0].x, y0 = v[0].y
+            var sum = 0.0
+            var px = v[1].x - x0, py = v[1].y - y0
+            for i in 2..<n {
+                let qx = v[i].x - x0, qy = v[i].y - y0
+                sum += px * qy - qx * py
+                px = qx
+                py = qy
+            }
+            return sum
+        }
+    }
+
+    /// The enclosed area in square pixels, as an absolute value.
+    ///
+    /// Meaningful only for a simple ring: for a self-intersecting one the lobes
+    /// cancel or add according to their direction.
+    ///
+    /// - Complexity: O(*n*).
+    public var area: Double { doubledSignedArea.magnitude / 2 }
+
+    /// The direction of the ring on screen, decided exactly at its lexicographically
+    /// smallest vertex (for a simple ring, the direction of the whole ring).
+    ///
+    /// - Complexity: O(*n*).
+    public var orientation: Orientation {
+        switch mathematicalOrientation {
+        case 1: return .clockwise
+        case -1: return .counterclockwise
+        default: return .degenerate
+        }
+    }
+
+    /// `1` when the ring turns counter-clockwise with y up, `-1` clockwise, `0` degenerate.
+    var mathematicalOrientation: Int {
+        let n = count
+        guard n >= 3 else { return 0 }
+        var lowest = 0
+        for i in 1..<n where vertices[i] < vertices[lowest] { lowest = i }
+        let previous = vertices[lowest == 0 ? n - 1 : lowest - 1]
+        let next = vertices[lowest + 1 == n ? 0 : lowest + 1]
+        return Predicates.orient2d(previous, vertices[lowest], next)
+    }
+}

@@ -1,0 +1,478 @@
+/// A pull reader over JSON bytes: the caller asks for the value it expects next.
+///
+/// Strict RFC 8259. Numbers with up to 15 significant digits and a small exponent
+/// are converted exactly on a fast path, others through the standard library's
+/// correctly rounded conversion; a number too large for a double reads as ±infinity
+/// (as in most JSON readers) for the caller to reject with a message of its own.
+/// Values under ``JSONLimits/skippedKeys`` are stepped over by ``JSONParser``
+/// without being built.
+public struct JSONReader {
+    let bytes: [UInt8]
+    /// The limits in force.
+    public let limits: JSONLimits
+    /// The byte offset of the next unread byte.
+    public private(set) var position = 0
+    var depth = 0
+    var pendingFirst = false
+
+    /// A reader at the start of `bytes`.
+    public init(bytes: [UInt8], limits: JSONLimits = JSONLimits()) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// A syntax error at `offset` (by default the current position) with line and column.
+    public func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let end = min(offset ?? position, bytes.count)
+        var line = 1
+        var column = 1
+        for i in 0..<end {
+            if bytes[i] == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return JSONSyntaxError(message: message, line: line, column: column)
+    }
+
+    /// Checks that only white space remains.
+    public mutating func finish() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if position != bytes.count { throw error("unexpected text after the JSON value") }
+    }
+
+    /// The kind of the next value, after white space; throws at the end of input.
+    public mutating func nextKind() throws(JSONSyntaxError) -> JSONKind {
+        skipWhitespace()
+        guard let c = peek() else {
+            throw error(bytes.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) } ? "the file is empty" : "unexpected end of input: the file is truncated")
+        }
+        switch c {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        default: throw error("unexpected character '\(printable(c))'")
+        }
+    }
+
+    /// Reads a number; the caller has seen ``JSONKind/number``.
+    public mutating func readNumber() throws(JSONSyntaxError) -> Double {
+        skipWhitespace()
+        return try parseNumber()
+    }
+
+    /// Reads a string; the caller has seen ``JSONKind/string``.
+    public mutating func readString() throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        return try parseString()
+    }
+
+    /// Reads any value into a tree.
+    public mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        return try parseValue()
+    }
+
+    /// Steps over the next value, checking its syntax, without building it.
+    public mutating func skip() throws(JSONSyntaxError) {
+        skipWhitespace()
+        try skipValue()
+    }
+
+    /// Enters an array; the caller has seen ``JSONKind/array``.
+    public mutating func beginArray() throws(JSONSyntaxError) {
+        skipWhitespace()
+        try enter()
+        position += 1
+        pendingFirst = true
+    }
+
+    /// Whether another element follows in the current array (consuming the comma),
+    /// or `false` after consuming the closing bracket.
+    public mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard let c = peek() else { throw error("unexpected end of input inside an array: the file is truncated") }
+        if c == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            pendingFirst = false
+            return false
+        }
+        if pendingFirst {
+            pendingFirst = false
+            return true
+        }
+        guard c == UInt8(ascii: ",") else { throw error("expected ',' or ']' in an array") }
+        position += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") { throw error("trailing comma in an array") }
+        return true
+    }
+
+    /// Enters an object; the caller has seen ``JSONKind/object``.
+    public mutating func beginObject() throws(JSONSyntaxError) {
+        skipWhitespace()
+        try enter()
+        position += 1
+        pendingFirst = true
+    }
+
+    /// The next key of the current object (consuming the colon after it), or `nil`
+    /// after consuming the closing brace.
+    public mutating func nextKey() throws(JSONSyntaxError) -> String? {
+        skipWhitespace()
+        guard let c = peek() else { throw error("unexpected end of input inside an object: the file is truncated") }
+        if c == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            pendingFirst = false
+            return nil
+        }
+        if !pendingFirst {
+            guard c == UInt8(ascii: ",") else { throw error("expected ',' or '}' in an object") }
+            position += 1
+            skipWhitespace()
+        }
+        pendingFirst = false
+        guard peek() == UInt8(ascii: "\"") else {
+            if peek() == nil { throw error("unexpected end of input inside an object: the file is truncated") }
+            throw error("expected a key in double quotes")
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+        position += 1
+        return key
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    @inline(__always)
+    func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard let c = peek() else { throw error("unexpected end of input: the file is truncated") }
+        switch c {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character '\(printable(c))'")
+        }
+    }
+
+    func printable(_ c: UInt8) -> String {
+        c >= 0x20 && c < 0x7F ? String(UnicodeScalar(c)) : "\\u{\(String(c, radix: 16))}"
+    }
+
+    mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw error("unexpected end of input: the file is truncated") }
+        let start = word.utf8Start
+        for i in 0..<count where bytes[position + i] != start[i] {
+            throw error("invalid literal (expected \(word))")
+        }
+        position += count
+    }
+
+    mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > limits.maximumDepth { throw error("nesting deeper than \(limits.maximumDepth) levels") }
+    }
+
+    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard let c = peek() else { throw error("unexpected end of input inside an array: the file is truncated") }
+            position += 1
+            if c == UInt8(ascii: "]") { return .array(elements) }
+            if c != UInt8(ascii: ",") { throw error("expected ',' or ']' in an array", at: position - 1) }
+        }
+    }
+
+    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else {
+                if peek() == nil { throw error("unexpected end of input inside an object: the file is truncated") }
+                throw error("expected a key in double quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+            position += 1
+            skipWhitespace()
+            if limits.skippedKeys.contains(key) {
+                try skipValue()
+                members.append((key, .null))
+            } else {
+                members.append((key, try parseValue()))
+            }
+            skipWhitespace()
+            guard let c = peek() else { throw error("unexpected end of input inside an object: the file is truncated") }
+            position += 1
+            if c == UInt8(ascii: "}") { return .object(members) }
+            if c != UInt8(ascii: ",") { throw error("expected ',' or '}' in an object", at: position - 1) }
+        }
+    }
+
+    /// Checks and steps over one value without building it.
+    mutating func skipValue() throws(JSONSyntaxError) {
+        guard let c = peek() else { throw error("unexpected end of input: the file is truncated") }
+        switch c {
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let closing = c == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            try enter()
+            defer { depth -= 1 }
+            position += 1
+            skipWhitespace()
+            if peek() == closing {
+                position += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                if closing == UInt8(ascii: "}") {
+                    guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+                    try skipString()
+                    skipWhitespace()
+                    guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                    position += 1
+                    skipWhitespace()
+                }
+                try skipValue()
+                skipWhitespace()
+                guard let d = peek() else { throw error("unexpected end of input: the file is truncated") }
+                position += 1
+                if d == closing { return }
+                if d != UInt8(ascii: ",") { throw error("expected ',' or a closing bracket", at: position - 1) }
+            }
+        default: _ = try parseValue()
+        }
+    }
+
+    mutating func skipString() throws(JSONSyntaxError) {
+        position += 1
+        while position < bytes.count {
+            let c = bytes[position]
+            if c == UInt8(ascii: "\"") {
+                position += 1
+                return
+            }
+            if c == UInt8(ascii: "\\") {
+                position += 2
+                continue
+            }
+            if c < 0x20 { throw error("control character inside a string") }
+            position += 1
+        }
+        throw error("unterminated string: the file is truncated")
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        position += 1
+        let start = position
+        // Fast path: no escapes.
+        while position < bytes.count {
+            let c = bytes[position]
+            if c == UInt8(ascii: "\"") {
+                let slice = bytes[start..<position]
+                position += 1
+                guard let s = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: start) }
+                return s
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { throw error("control character inside a string") }
+            position += 1
+        }
+        var utf8 = Array(bytes[start..<position])
+        while position < bytes.count {
+            let c = bytes[position]
+            if c == UInt8(ascii: "\"") {
+                position += 1
+                guard let s = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: start) }
+                return s
+            }
+            if c < 0x20 { throw error("control character inside a string") }
+            if c != UInt8(ascii: "\\") {
+                utf8.append(c)
+                position += 1
+                continue
+            }
+            position += 1
+            guard let e = peek() else { break }
+            position += 1
+            switch e {
+            case UInt8(ascii: "\""): utf8.append(0x22)
+            case UInt8(ascii: "\\"): utf8.append(0x5C)
+            case UInt8(ascii: "/"): utf8.append(0x2F)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard peek() == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                    else { throw error("unpaired surrogate in \\u escape") }
+                    position += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw error("unpaired surrogate in \\u escape")
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                utf8.append(contentsOf: Array(String(Character(u)).utf8))
+            default: throw error("invalid escape '\\\(printable(e))'")
+            }
+        }
+        throw error("unterminated string: the file is truncated")
+    }
+
+    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("unexpected end of input in a \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[position]
+            let digit: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            value = value * 16 + digit
+            position += 1
+        }
+        return value
+    }
+
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = position
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        func isDigit(_ c: UInt8?) -> Bool { c.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        guard isDigit(peek()) else { throw error("invalid number") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if isDigit(peek()) { throw error("invalid number: leading zero") }
+        } else {
+            while let c = peek(), isDigit(c) {
+                if digits < 19 {
+                    mantissa = mantissa * 10 + UInt64(c - 0x30)
+                    if mantissa != 0 { digits += 1 }
+                } else {
+                    exponent += 1
+                }
+                position += 1
+            }
+        }
+        if peek() == UInt8(ascii: ".") {
+            position += 1
+            guard isDigit(peek()) else { throw error("invalid number: no digit after '.'") }
+            while let c = peek(), isDigit(c) {
+                if digits < 19 {
+                    mantissa = mantissa * 10 + UInt64(c - 0x30)
+                    if mantissa != 0 { digits += 1 }
+                    exponent -= 1
+                }
+                position += 1
+            }
+        }
+        if let c = peek(), c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+            position += 1
+            var exponentNegative = false
+            if let s = peek(), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") {
+                exponentNegative = s == UInt8(ascii: "-")
+                position += 1
+            }
+            guard isDigit(peek()) else { throw error("invalid number: no digit in the exponent") }
+            var e = 0
+            while let d = peek(), isDigit(d) {
+                if e < 100_000 { e = e * 10 + Int(d - 0x30) }
+                position += 1
+            }
+            exponent += exponentNegative ? -e : e
+        }
+        var value: Double
+        if digits <= 15 && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
+            // Both the mantissa and the power of ten are exact doubles, so one
+            // correctly rounded operation gives the correctly rounded result.
+            value = Double(mantissa)
+            if exponent < 0 { value /= Self.exactPowersOfTen[-exponent] } else { value *= Self.exactPowersOfTen[exponent] }
+            if negative { value = -value }
+        } else {
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            guard let parsed = Double(text) else { throw error("invalid number", at: start) }
+            value = parsed
+        }
+        return value
+    }
+}
+
+/// The kind of a JSON value, as seen from its first character.
+public enum JSONKind: String, Hashable, Sendable {
+    case object, array, string, number, bool, null
+
+    /// "an object", "a number", … for messages.
+    public var withArticle: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
