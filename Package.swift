@@ -36,7 +36,7 @@ let package = Package(
         ),
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),
 
-        .target(name: "RemoTestSupport", dependencies: ["RemoGeometry"], path: "Tests/RemoTestSupport"),
+        .target(name: "RemoTestSupport", dependencies: ["RemoGeometry", "RemoShapes"], path: "Tests/RemoTestSupport"),
         .testTarget(name: "RemoGeometryTests", dependencies: ["RemoGeometry", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoGEOSTests",

@@ -153,11 +153,17 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         var pending: [(Int, Int)] = []
         let chainsCopy = chains
         status.insert(Int32(c)) { t in
-            let s = Self.segment(in: chainsCopy, of: Int(t), at: q)
-            let a = chainsCopy.points[s], b = chainsCopy.points[s + 1]
+            var s = Self.segment(in: chainsCopy, of: Int(t), at: q)
+            var a = chainsCopy.points[s], b = chainsCopy.points[s + 1]
             var o = a == q ? 0 : Predicates.orient2d(a, b, q)
             if o == 0 {
                 if a != q { pending.append((s, first)) }  // q lies on t's segment
+                if b == q && s + 2 < Int(chainsCopy.offsets[Int(t) + 1]) {
+                    // q is a vertex inside chain t: to the right of q, t follows its next segment.
+                    s += 1
+                    (a, b) = (q, chainsCopy.points[s + 1])
+                    pending.append((s, first))
+                }
                 o = Predicates.orient2d(a == q ? q : a, b, w)
                 if o == 0 {
                     pending.append((s, first))  // collinear stretch

@@ -1,0 +1,134 @@
+import RemoGeometry
+import RemoShapes
+import RemoTestSupport
+import Testing
+
+@Suite("Simplicity")
+struct SimplicityTests {
+    static func ring(_ coordinates: [(Double, Double)]) -> Ring {
+        try! Ring(coordinates.map { Point($0.0, $0.1) })
+    }
+
+    @Test("a square, a triangle and a concave lasso are simple")
+    func simpleShapes() throws {
+        #expect(Self.ring([(0, 0), (10, 0), (10, 10), (0, 10)]).isSimple)
+        #expect(Self.ring([(0, 0), (10, 0), (5, 7)]).isSimple)
+        #expect(Self.ring([(0, 0), (10, 0), (10, 10), (5, 2), (0, 10)]).isSimple)
+        #expect(try Ring(Shapes.lasso(count: 2000, seed: 1)).isSimple)
+    }
+
+    @Test("a figure eight reports its crossing edges and point")
+    func figureEight() {
+        let result = Self.ring([(0, 0), (10, 10), (10, 0), (0, 10)]).simplicity()
+        guard case .selfIntersection(let hit) = result else {
+            Issue.record("expected a self-intersection, got \(result)")
+            return
+        }
+        #expect(hit.kind == .crossing)
+        #expect(hit.firstEdge == 0 && hit.secondEdge == 2)
+        #expect(hit.point == Point(5, 5))
+    }
+
+    @Test("a pinch (a vertex repeated far apart) is a touching self-intersection at that point")
+    func pinch() {
+        // Bow-tie through (5, 5) given twice.
+        let result = Self.ring([(0, 0), (5, 5), (10, 0), (10, 10), (5, 5), (0, 10)]).simplicity()
+        guard case .selfIntersection(let hit) = result else {
+            Issue.record("expected a self-intersection")
+            return
+        }
+        #expect(hit.kind == .touching)
+        #expect(hit.point == Point(5, 5))
+        Self.confirm(hit, in: Self.ring([(0, 0), (5, 5), (10, 0), (10, 10), (5, 5), (0, 10)]))
+    }
+
+    @Test("a vertex touching another edge, a spike and a zero-area ring are self-intersections")
+    func degenerateContacts() {
+        // Vertex (5, 0) of the notch touches the bottom edge.
+        #expect(!Self.ring([(0, 0), (10, 0), (10, 10), (5, 0), (0, 10)]).isSimple)
+        // Spike: out along the top edge and back.
+        #expect(!Self.ring([(0, 0), (10, 0), (10, 10), (15, 10), (5, 10), (0, 10)]).isSimple)
+        // Gore: collinear back-track at a vertex.
+        #expect(!Self.ring([(0, 0), (10, 0), (20, 0), (15, 0), (15, 10)]).isSimple)
+        // All collinear: zero area.
+        #expect(!Self.ring([(0, 0), (1, 1), (2, 2)]).isSimple)
+        #expect(!Self.ring([(0, 0), (4, 0), (2, 0), (3, 0)]).isSimple)
+    }
+
+    @Test("findings name input indices, not normalised ones")
+    func inputIndices() {
+        // Duplicates before the crossing shift the input indices.
+        let result = Self.ring([(0, 0), (0, 0), (0, 0), (10, 10), (10, 0), (0, 10)]).simplicity()
+        guard case .selfIntersection(let hit) = result else {
+            Issue.record("expected a self-intersection")
+            return
+        }
+        #expect(hit.firstEdge == 0 && hit.secondEdge == 4)
+    }
+
+    @Test("combs of long teeth are simple; a planted crossing deep inside is found")
+    func combs() throws {
+        let comb = Shapes.comb(count: 4000)
+        let combIsSimple = try Ring(comb).isSimple
+        #expect(combIsSimple)
+        var broken = comb
+        // Swap two spine corners far apart: their edges now cut across many teeth.
+        broken.swapAt(1999, 3)
+        let ring = try Ring(broken)
+        let sweep = ring.simplicity()
+        #expect(!sweep.isSimple)
+        #expect(!ring.simplicityByBruteForce().isSimple)
+        if case .selfIntersection(let hit) = sweep { Self.confirm(hit, in: ring) }
+    }
+
+    /// Checks that a reported contact is real: the two edges meet at the point.
+    static func confirm(_ hit: SelfIntersection, in ring: Ring) {
+        guard let a = ring.inputIndices.firstIndex(of: hit.firstEdge), let b = ring.inputIndices.firstIndex(of: hit.secondEdge)
+        else {
+            Issue.record("reported edges \(hit.firstEdge), \(hit.secondEdge) are not vertices of the ring")
+            return
+        }
+        let meeting = SegmentIntersection.classify(ring.edge(a), ring.edge(b))
+        #expect(meeting.meets, "reported edges do not meet: \(hit)")
+        if hit.kind != .crossing {
+            #expect(ring.edge(a).contains(hit.point) && ring.edge(b).contains(hit.point), "\(hit)")
+        }
+    }
+
+    @Test("the sweep agrees with the O(n²) brute force on seeded degenerate rings", arguments: RingFamily.allCases)
+    func bruteForce(family: RingFamily) throws {
+        for seed in UInt64(0)..<120 {
+            let points = family.points(seed: seed, maximumCount: 300)
+            let ring = try Ring(points)
+            let sweep = ring.simplicity()
+            let brute = ring.simplicityByBruteForce()
+            #expect(sweep.isSimple == brute.isSimple, "family \(family) seed \(seed): sweep \(sweep), brute \(brute)")
+            if case .selfIntersection(let hit) = sweep { Self.confirm(hit, in: ring) }
+        }
+    }
+
+    @Test("the verdict is invariant under reversal, rotation, translation, scaling by 2^k and mirroring", arguments: RingFamily.allCases)
+    func invariances(family: RingFamily) throws {
+        for seed in UInt64(1000)..<1040 {
+            let points = family.points(seed: seed, maximumCount: 400)
+            let verdict = try Ring(points).isSimple
+            let k = Int(seed % UInt64(points.count))
+            let rotated = Array(points[k...] + points[..<k])
+            let variants: [(String, [Point])] = [
+                ("reversed", points.reversed()),
+                ("rotated", rotated),
+                ("mirrored", points.map { Point(-$0.x, $0.y) }),
+                ("swapped axes", points.map { Point($0.y, $0.x) }),
+                ("scaled by 2^-7", points.map { Point($0.x * 0x1p-7, $0.y * 0x1p-7) }),
+                ("scaled by 2^5", points.map { Point($0.x * 32, $0.y * 32) }),
+            ]
+            for (name, variant) in variants {
+                #expect(try Ring(variant).isSimple == verdict, "family \(family) seed \(seed): \(name)")
+            }
+            if family == .integerGrid || family == .vertexOnEdge || family == .spike {
+                // Integer translations are exact on integer grids.
+                #expect(try Ring(points.map { Point($0.x + 1024, $0.y - 4096) }).isSimple == verdict)
+            }
+        }
+    }
+}
