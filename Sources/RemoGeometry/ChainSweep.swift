@@ -31,6 +31,9 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
     private var cursorLow: [Int32]
     private var cursorHigh: [Int32]
     private var stopped = false
+    /// Contacts noticed while placing a chain, examined once it is placed.
+    private var pending: [(Int, Int)] = []
+    private var lastInserted: Int32 = -1
 
     init(chains: MonotoneChains, examiner: Examiner) {
         self.chains = chains
@@ -47,13 +50,12 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         let k = chains.chainCount
         // Events: chain c starts at points[offsets[c]] (code 2c+1) and ends at
         // points[offsets[c+1]-1] (code 2c).
-        var eventPoints = [Point]()
-        eventPoints.reserveCapacity(2 * k)
+        var eventPoints = [Point](repeating: Point(0, 0), count: 2 * k)
         for c in 0..<k {
-            eventPoints.append(chains.points[Int(chains.offsets[c + 1]) - 1])
-            eventPoints.append(chains.points[Int(chains.offsets[c])])
+            eventPoints[2 * c] = chains.points[Int(chains.offsets[c + 1]) - 1]
+            eventPoints[2 * c + 1] = chains.points[Int(chains.offsets[c])]
         }
-        let order = LexicographicSort.indices(of: eventPoints)
+        let order = eventPoints.withUnsafeBufferPointer { LexicographicSort.indices(of: $0) }
         var r = 0
         var ids: [Int32] = []
         var starts: [Int] = []
@@ -147,31 +149,60 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         partner[c] = -1
     }
 
-    private mutating func insert(_ c: Int, at q: Point) {
+    /// Whether chain `c`, starting at q, goes below chain `t` just to the right of q.
+    /// Contacts met on the way (q on t, collinear starts) are queued in `pending`.
+    private mutating func isBelow(_ c: Int, _ t: Int, at q: Point) -> Bool {
         let first = Int(chains.offsets[c])
         let w = chains.points[first + 1]
-        var pending: [(Int, Int)] = []
-        let chainsCopy = chains
-        status.insert(Int32(c)) { t in
-            var s = Self.segment(in: chainsCopy, of: Int(t), at: q)
-            var a = chainsCopy.points[s], b = chainsCopy.points[s + 1]
-            var o = a == q ? 0 : Predicates.orient2d(a, b, q)
+        var s = Self.segment(in: chains, of: t, at: q)
+        var a = chains.points[s], b = chains.points[s + 1]
+        var o = a == q ? 0 : Predicates.orient2d(a, b, q)
+        if o == 0 {
+            if a != q { pending.append((s, first)) }  // q lies on t's segment
+            if b == q && s + 2 < Int(chains.offsets[t + 1]) {
+                // q is a vertex inside chain t: to the right of q, t follows its next segment.
+                s += 1
+                (a, b) = (q, chains.points[s + 1])
+                pending.append((s, first))
+            }
+            o = Predicates.orient2d(a == q ? q : a, b, w)
             if o == 0 {
-                if a != q { pending.append((s, first)) }  // q lies on t's segment
-                if b == q && s + 2 < Int(chainsCopy.offsets[Int(t) + 1]) {
-                    // q is a vertex inside chain t: to the right of q, t follows its next segment.
-                    s += 1
-                    (a, b) = (q, chainsCopy.points[s + 1])
-                    pending.append((s, first))
+                pending.append((s, first))  // collinear stretch
+                return c < t
+            }
+        }
+        return o < 0
+    }
+
+    private mutating func insert(_ c: Int, at q: Point) {
+        let first = Int(chains.offsets[c])
+        pending.removeAll(keepingCapacity: true)
+        // Finger: chains often start next to the one inserted last (teeth of a comb,
+        // the two chains of a turning vertex). Two comparisons confirm the place.
+        var placed = false
+        if lastInserted >= 0 && status.contains(lastInserted) {
+            let f = Int(lastInserted)
+            if isBelow(c, f, at: q) {
+                let under = status.predecessor(lastInserted)
+                if under == -1 || !isBelow(c, Int(under), at: q) {
+                    status.insert(Int32(c), beside: lastInserted, above: false)
+                    placed = true
                 }
-                o = Predicates.orient2d(a == q ? q : a, b, w)
-                if o == 0 {
-                    pending.append((s, first))  // collinear stretch
-                    return c < Int(t)
+            } else {
+                let over = status.successor(lastInserted)
+                if over == -1 || isBelow(c, Int(over), at: q) {
+                    status.insert(Int32(c), beside: lastInserted, above: true)
+                    placed = true
                 }
             }
-            return o < 0
         }
+        if !placed {
+            var tree = status
+            status = SweepStatus(capacity: 0)
+            tree.insert(Int32(c)) { t in isBelow(c, Int(t), at: q) }
+            status = tree
+        }
+        lastInserted = Int32(c)
         let below = status.predecessor(Int32(c))
         let above = status.successor(Int32(c))
         if below != -1 && above != -1 {

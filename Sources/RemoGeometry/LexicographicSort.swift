@@ -1,37 +1,91 @@
 /// Sorting points in lexicographic order (x, then y; equal points keep their
-/// input order), by radix on order-preserving integer keys for large inputs.
+/// input order).
 enum LexicographicSort {
     /// The indices of `points` in lexicographic order of the points, stable.
     ///
-    /// - Complexity: O(*n*) radix passes (at most 8 of 16 bits, trivial ones skipped)
-    ///   for large inputs; O(*n* log *n*) comparisons for small ones.
-    static func indices(of points: [Point]) -> [Int32] {
+    /// Large inputs: a stable LSD radix sort on the order-preserving bits of x (8-bit
+    /// digits; digits equal in every key are skipped), then runs of equal x are put in
+    /// y order by insertion, which is linear when, as usual, such runs are short.
+    ///
+    /// - Complexity: O(*n*) for distinct x; O(*n* log *n*) comparisons for small inputs.
+    static func indices(of points: UnsafeBufferPointer<Point>) -> [Int32] {
         let n = points.count
         var order = [Int32](unsafeUninitializedCapacity: n) { buffer, count in
             for i in 0..<n { buffer[i] = Int32(i) }
             count = n
         }
-        if n <= 256 {
-            points.withUnsafeBufferPointer { p in
-                order.sort { a, b in
-                    let u = p[Int(a)], v = p[Int(b)]
-                    if u.x != v.x { return u.x < v.x }
-                    if u.y != v.y { return u.y < v.y }
-                    return a < b
+        @inline(__always) func before(_ a: Int32, _ b: Int32) -> Bool {
+            let u = points[Int(a)], v = points[Int(b)]
+            if u.x != v.x { return u.x < v.x }
+            if u.y != v.y { return u.y < v.y }
+            return a < b
+        }
+        if n <= 32 {
+            order.withUnsafeMutableBufferPointer { o in
+                for i in 1..<max(n, 1) {
+                    let value = o[i]
+                    var j = i
+                    while j > 0 && before(value, o[j - 1]) {
+                        o[j] = o[j - 1]
+                        j -= 1
+                    }
+                    o[j] = value
                 }
             }
             return order
         }
-        var keys = [UInt64](repeating: 0, count: n)
+        if n <= 4096 {
+            order.withUnsafeMutableBufferPointer { o in o.sort(by: before) }
+            return order
+        }
+        var keys = [UInt64](unsafeUninitializedCapacity: n) { buffer, count in
+            for i in 0..<n { buffer[i] = orderedBits(points[i].x) }
+            count = n
+        }
+        var sortedKeys = keys
         var scratch = [Int32](repeating: 0, count: n)
-        // Least significant first: y's digits, then x's (LSD radix is stable).
-        for axis in [1, 0] {
-            for i in 0..<n {
-                let value = axis == 0 ? points[i].x : points[i].y
-                keys[i] = orderedBits(value)
+        var scratchKeys = [UInt64](repeating: 0, count: n)
+        var all: UInt64 = ~0, any: UInt64 = 0
+        for k in keys {
+            all &= k
+            any |= k
+        }
+        let varying = all ^ any  // bits that differ between some keys
+        keys.removeAll()
+        for shift in stride(from: 0, to: 64, by: 8) where (varying >> UInt64(shift)) & 0xFF != 0 {
+            var counts = (0..<257).map { _ in 0 }
+            sortedKeys.withUnsafeBufferPointer { k in
+                for i in 0..<n { counts[Int((k[i] >> UInt64(shift)) & 0xFF) + 1] += 1 }
             }
-            for shift in stride(from: 0, to: 64, by: 16) {
-                radixPass(&order, &scratch, keys: keys, shift: UInt64(shift))
+            for d in 1...256 { counts[d] += counts[d - 1] }
+            order.withUnsafeBufferPointer { o in
+                sortedKeys.withUnsafeBufferPointer { k in
+                    scratch.withUnsafeMutableBufferPointer { s in
+                        scratchKeys.withUnsafeMutableBufferPointer { sk in
+                            for i in 0..<n {
+                                let digit = Int((k[i] >> UInt64(shift)) & 0xFF)
+                                let target = counts[digit]
+                                s[target] = o[i]
+                                sk[target] = k[i]
+                                counts[digit] = target + 1
+                            }
+                        }
+                    }
+                }
+            }
+            swap(&order, &scratch)
+            swap(&sortedKeys, &scratchKeys)
+        }
+        // Equal x: order by y (and index) by insertion within each run.
+        order.withUnsafeMutableBufferPointer { o in
+            for i in 1..<n where points[Int(o[i])].x == points[Int(o[i - 1])].x {
+                let value = o[i]
+                var j = i
+                while j > 0 && before(value, o[j - 1]) {
+                    o[j] = o[j - 1]
+                    j -= 1
+                }
+                o[j] = value
             }
         }
         return order
@@ -42,33 +96,5 @@ enum LexicographicSort {
     static func orderedBits(_ value: Double) -> UInt64 {
         let bits = (value + 0.0).bitPattern
         return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
-    }
-
-    /// One stable counting pass over 16 bits of the keys, skipped when all equal.
-    static func radixPass(_ order: inout [Int32], _ scratch: inout [Int32], keys: [UInt64], shift: UInt64) {
-        let n = order.count
-        var counts = [Int](repeating: 0, count: 1 << 16 + 1)
-        keys.withUnsafeBufferPointer { k in
-            counts.withUnsafeMutableBufferPointer { c in
-                for i in 0..<n { c[Int((k[i] >> shift) & 0xFFFF) + 1] += 1 }
-            }
-        }
-        if counts.contains(n) { return }  // every key has the same digit
-        for d in 1..<counts.count { counts[d] += counts[d - 1] }
-        order.withUnsafeBufferPointer { o in
-            scratch.withUnsafeMutableBufferPointer { s in
-                keys.withUnsafeBufferPointer { k in
-                    counts.withUnsafeMutableBufferPointer { c in
-                        for i in 0..<n {
-                            let index = o[i]
-                            let digit = Int((k[Int(index)] >> shift) & 0xFFFF)
-                            s[c[digit]] = index
-                            c[digit] += 1
-                        }
-                    }
-                }
-            }
-        }
-        swap(&order, &scratch)
     }
 }

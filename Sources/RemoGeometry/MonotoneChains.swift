@@ -6,83 +6,107 @@
 /// vertex (where the ring's direction in that order flips) ends one chain and starts
 /// the next, so it appears twice. Vertex ids are global: the first ring's vertices
 /// are `0..<n`, the second's `n..<n+m`.
-struct MonotoneChains {
-    var points: [Point] = []
-    var vertex: [Int32] = []
-    var offsets: [Int32] = [0]
-    /// The number of vertices of each ring, and where its ids start.
-    var ringCounts: [Int] = []
-    var ringStarts: [Int] = []
+final class MonotoneChains {
+    let points: ContiguousArray<Point>
+    let vertex: ContiguousArray<Int32>
+    let offsets: ContiguousArray<Int32>
+    /// The number of vertices of the first ring (the second ring's ids start there).
+    let firstCount: Int
+    let totalCount: Int
 
     var chainCount: Int { offsets.count - 1 }
 
-    init(rings: [ContiguousArray<Point>]) {
-        let total = rings.reduce(0) { $0 + $1.count }
-        points.reserveCapacity(total + total / 8 + 4)
-        vertex.reserveCapacity(total + total / 8 + 4)
-        var start = 0
-        for ring in rings {
-            ringStarts.append(start)
-            ringCounts.append(ring.count)
-            ring.withUnsafeBufferPointer { append($0, idBase: start) }
-            start += ring.count
+    init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point>? = nil) {
+        firstCount = first.count
+        totalCount = first.count + (second?.count ?? 0)
+        // A ring of n vertices has at most n chains, hence at most 2n flat positions.
+        let capacity = 2 * totalCount + 2
+        var builder = Builder(capacity: capacity, chains: totalCount + 2)
+        first.withUnsafeBufferPointer { builder.append($0, idBase: 0) }
+        if let second {
+            second.withUnsafeBufferPointer { builder.append($0, idBase: first.count) }
         }
+        builder.points.removeLast(capacity - builder.used)
+        builder.vertex.removeLast(capacity - builder.used)
+        points = builder.points
+        vertex = builder.vertex
+        offsets = builder.offsets
     }
 
-    /// Appends the chains of one ring (at least 3 vertices, no consecutive duplicates).
-    private mutating func append(_ v: UnsafeBufferPointer<Point>, idBase: Int) {
+    /// Fills the flat arrays; kept apart so the class's storage can be immutable.
+    private struct Builder {
+        var points: ContiguousArray<Point>
+        var vertex: ContiguousArray<Int32>
+        var offsets: ContiguousArray<Int32> = [0]
+        var used = 0
+
+        init(capacity: Int, chains: Int) {
+            points = ContiguousArray(repeating: Point(0, 0), count: capacity)
+            vertex = ContiguousArray(repeating: 0, count: capacity)
+            offsets.reserveCapacity(chains)
+        }
+
+    /// Appends the chains of one ring (no consecutive duplicates).
+    mutating func append(_ v: UnsafeBufferPointer<Point>, idBase: Int) {
         let n = v.count
         guard n >= 2 else { return }
-        @inline(__always) func increasing(_ i: Int) -> Bool { v[i] < v[i + 1 == n ? 0 : i + 1] }
-        // Find a turning vertex: the lexicographically smallest vertex always is one.
-        var first = 0
-        for i in 1..<n where v[i] < v[first] { first = i }
-        var chainStart = first
-        var direction = increasing(first)
-        var i = first
-        repeat {
-            let j = i + 1 == n ? 0 : i + 1
-            let jDirection = increasing(j)
-            if jDirection != direction || j == first {
-                emit(v, from: chainStart, to: j, forward: direction, idBase: idBase)
-                chainStart = j
-                direction = jDirection
-            }
-            i = j
-        } while i != first
-    }
-
-    /// Appends the chain from ring vertex `a` to `b` (ring order), increasing if `forward`.
-    private mutating func emit(_ v: UnsafeBufferPointer<Point>, from a: Int, to b: Int, forward: Bool, idBase: Int) {
-        let n = v.count
-        let length = (b - a + n) % n + 1
-        if forward {
-            var k = a
-            for _ in 0..<length {
-                points.append(v[k])
-                vertex.append(Int32(idBase + k))
-                k = k + 1 == n ? 0 : k + 1
-            }
-        } else {
-            var k = b
-            for _ in 0..<length {
-                points.append(v[k])
-                vertex.append(Int32(idBase + k))
-                k = k == 0 ? n - 1 : k - 1
+        var end = used
+        var newOffsets: [Int32] = []
+        points.withUnsafeMutableBufferPointer { p in
+            vertex.withUnsafeMutableBufferPointer { ids in
+                // The lexicographically smallest vertex is always a turning vertex.
+                var first = 0
+                for i in 1..<n where v[i] < v[first] { first = i }
+                var chainStart = first
+                var previous = v[first]
+                var forward = true  // leaving the smallest vertex, the ring goes up
+                var i = first
+                repeat {
+                    let j = i + 1 == n ? 0 : i + 1
+                    let q = v[j]
+                    let up = previous < q
+                    if up != forward {
+                        end = Self.emit(v, p, ids, from: chainStart, to: i, forward: forward, idBase: idBase, at: end)
+                        newOffsets.append(Int32(end))
+                        chainStart = i
+                        forward = up
+                    }
+                    previous = q
+                    i = j
+                } while i != first
+                end = Self.emit(v, p, ids, from: chainStart, to: first, forward: forward, idBase: idBase, at: end)
+                newOffsets.append(Int32(end))
             }
         }
-        offsets.append(Int32(points.count))
+        offsets.append(contentsOf: newOffsets)
+        used = end
+    }
+
+    /// Writes the chain from ring vertex `a` to `b` (ring order), increasing if `forward`.
+    private static func emit(
+        _ v: UnsafeBufferPointer<Point>, _ p: UnsafeMutableBufferPointer<Point>, _ ids: UnsafeMutableBufferPointer<Int32>,
+        from a: Int, to b: Int, forward: Bool, idBase: Int, at start: Int
+    ) -> Int {
+        let n = v.count
+        let length = (b - a + n) % n + 1
+        var k = forward ? a : b
+        for s in start..<(start + length) {
+            p[s] = v[k]
+            ids[s] = Int32(idBase + k)
+            if forward { k = k + 1 == n ? 0 : k + 1 } else { k = k == 0 ? n - 1 : k - 1 }
+        }
+        return start + length
+    }
     }
 
     /// The ring (0 or 1) of a global vertex id.
-    @inline(__always) func ring(of id: Int32) -> Int { ringStarts.count > 1 && Int(id) >= ringStarts[1] ? 1 : 0 }
+    @inline(__always) func ring(of id: Int32) -> Int { Int(id) >= firstCount ? 1 : 0 }
 
     /// The ring edge (global id of its first vertex in ring order) between the flat
     /// positions `s` and `s + 1`.
     @inline(__always) func edge(at s: Int) -> Int {
         let a = Int(vertex[s]), b = Int(vertex[s + 1])
-        let r = ring(of: vertex[s])
-        let base = ringStarts[r], count = ringCounts[r]
+        let (base, count) = a >= firstCount ? (firstCount, totalCount - firstCount) : (0, firstCount)
         let aNext = a + 1 == base + count ? base : a + 1
         return aNext == b ? a : b
     }

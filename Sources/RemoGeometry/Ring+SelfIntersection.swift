@@ -10,7 +10,7 @@ extension Ring {
     ///   vertices; about O(*n*) for a smooth lasso, which has few chains.
     public func simplicity() -> Simplicity {
         guard count >= 3 else { return .tooFewPoints }
-        let chains = MonotoneChains(rings: [vertices])
+        let chains = MonotoneChains(vertices)
         var sweep = ChainSweep(chains: chains, examiner: SelfContactExaminer(ring: self, chains: chains))
         _ = sweep.run()
         if let hit = sweep.examiner.found { return .selfIntersection(hit) }

@@ -25,7 +25,7 @@ extension Ring {
     public func relation(to other: Ring) -> RingRelation {
         guard count >= 3, other.count >= 3 else { return .disjoint }
         if let a = boundingBox, let b = other.boundingBox, !a.intersects(b) { return .disjoint }
-        let chains = MonotoneChains(rings: [vertices, other.vertices])
+        let chains = MonotoneChains(vertices, other.vertices)
         let examiner = ContactExaminer(first: self, second: other, chains: chains)
         var sweep = ChainSweep(chains: chains, examiner: examiner)
         if sweep.run() { return .overlapping }

@@ -18,9 +18,14 @@ struct SweepStatus {
         parent = left
     }
 
+    /// A fixed pseudo-random priority per node (SplitMix64's finaliser): ids that
+    /// arrive in order still give a balanced tree.
     @inline(__always)
     private static func priority(_ node: Int32) -> UInt64 {
-        (UInt64(UInt32(bitPattern: node)) &+ 1) &* 0x9E37_79B9_7F4A_7C15
+        var z = (UInt64(UInt32(bitPattern: node)) &+ 1) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// Inserts `node`; `isBelow(t)` answers whether `node` goes below node `t`.
@@ -53,6 +58,32 @@ struct SweepStatus {
         }
     }
 
+    /// Inserts `node` just above `neighbour` (just below when `above` is false), which
+    /// must be in the status: for callers that already know the position.
+    mutating func insert(_ node: Int32, beside neighbour: Int32, above: Bool) {
+        left[Int(node)] = -1
+        right[Int(node)] = -1
+        var attach = neighbour
+        var asLeftChild = !above
+        if above {
+            if right[Int(attach)] != -1 {
+                attach = right[Int(attach)]
+                while left[Int(attach)] != -1 { attach = left[Int(attach)] }
+                asLeftChild = true
+            }
+        } else if left[Int(attach)] != -1 {
+            attach = left[Int(attach)]
+            while right[Int(attach)] != -1 { attach = right[Int(attach)] }
+            asLeftChild = false
+        }
+        parent[Int(node)] = attach
+        if asLeftChild { left[Int(attach)] = node } else { right[Int(attach)] = node }
+        let p = Self.priority(node)
+        while parent[Int(node)] != -1, Self.priority(parent[Int(node)]) < p {
+            rotateUp(node)
+        }
+    }
+
     /// Removes `node`, which must be in the status.
     mutating func remove(_ node: Int32) {
         // Rotate the node down until it has at most one child, then splice it out.
@@ -74,6 +105,9 @@ struct SweepStatus {
         left[Int(node)] = -1
         right[Int(node)] = -1
     }
+
+    /// Whether `node` is in the status.
+    func contains(_ node: Int32) -> Bool { parent[Int(node)] != -1 || root == node }
 
     /// The node just below `node`, or -1.
     func predecessor(_ node: Int32) -> Int32 {
