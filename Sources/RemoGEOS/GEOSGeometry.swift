@@ -91,7 +91,8 @@ extension GEOSGeometry {
         if result == 2 { throw context.failure("isValidDetail") }
         var point: Point? = nil
         if let location {
-            var x = 0.0, y = 0.0
+            var x = 0.0
+            var y = 0.0
             if GEOSGeomGetX_r(handle, location, &x) == 1, GEOSGeomGetY_r(handle, location, &y) == 1 {
                 point = Point(x, y)
             }

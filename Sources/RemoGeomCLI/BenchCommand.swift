@@ -73,10 +73,12 @@ struct BenchCommand: ParsableCommand {
             print("lasso of \(count) points: simple \(simple), area \(area)")
             print(String(format: "peak resident memory %.1f MB (%.1f MB before building the ring)", megabytes, Double(before) / 1_048_576))
         } else {
-            print(JSONWriter.string(.object([
-                ("vertices", .number(Double(count))), ("simple", .bool(simple)),
-                ("peakResidentBytes", .number(Double(peak))), ("residentBytesBefore", .number(Double(before))),
-            ])))
+            print(
+                JSONWriter.string(
+                    .object([
+                        ("vertices", .number(Double(count))), ("simple", .bool(simple)),
+                        ("peakResidentBytes", .number(Double(peak))), ("residentBytesBefore", .number(Double(before))),
+                    ])))
         }
     }
 }

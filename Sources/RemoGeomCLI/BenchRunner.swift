@@ -39,7 +39,8 @@ struct BenchCase {
         }
         if skipped {
             lines.append(
-                "over budget: GEOS was not run because its predicted time exceeded \(budgetSeconds) s (quadratic growth from the previous size).")
+                "over budget: GEOS was not run because its predicted time exceeded \(budgetSeconds) s (quadratic growth from the previous size)."
+            )
         }
         return lines.joined(separator: "\n")
     }

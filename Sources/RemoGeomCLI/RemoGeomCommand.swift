@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `remo-geom` command line: validation, chips, rendering, room scans and fit
 /// badges for Remo's lasso annotations.
-public struct RemoGeomCommand: AsyncParsableCommand {
+public struct RemoGeomCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "remo-geom",
         abstract: "Geometry and pictures for Remo's lasso annotations and room scans.",
@@ -11,7 +11,7 @@ public struct RemoGeomCommand: AsyncParsableCommand {
             2 for bad usage or an input that could not be read.
             """,
         version: "0.1.0",
-        subcommands: [BenchCommand.self]
+        subcommands: [ValidateCommand.self, BenchCommand.self]
     )
 
     public init() {}

@@ -101,10 +101,15 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         let lastD = Int(chains.offsets[d + 1]) - 2
         chains.points.withUnsafeBufferPointer { p in
             while true {
-                let a0 = p[sc], a1 = p[sc + 1], b0 = p[sd], b1 = p[sd + 1]
+                let a0 = p[sc]
+                let a1 = p[sc + 1]
+                let b0 = p[sd]
+                let b1 = p[sd + 1]
                 // Segments whose y-ranges are apart cannot meet.
-                let aLow = a0.y < a1.y ? a0.y : a1.y, aHigh = a0.y < a1.y ? a1.y : a0.y
-                let bLow = b0.y < b1.y ? b0.y : b1.y, bHigh = b0.y < b1.y ? b1.y : b0.y
+                let aLow = a0.y < a1.y ? a0.y : a1.y
+                let aHigh = a0.y < a1.y ? a1.y : a0.y
+                let bLow = b0.y < b1.y ? b0.y : b1.y
+                let bHigh = b0.y < b1.y ? b1.y : b0.y
                 if !(aHigh < bLow || bHigh < aLow) && examiner.examine(sc, sd) {
                     stopped = true
                     break
@@ -155,7 +160,8 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         let first = Int(chains.offsets[c])
         let w = chains.points[first + 1]
         var s = Self.segment(in: chains, of: t, at: q)
-        var a = chains.points[s], b = chains.points[s + 1]
+        var a = chains.points[s]
+        var b = chains.points[s + 1]
         var o = a == q ? 0 : Predicates.orient2d(a, b, q)
         if o == 0 {
             if a != q { pending.append((s, first)) }  // q lies on t's segment

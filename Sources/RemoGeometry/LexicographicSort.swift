@@ -15,7 +15,8 @@ enum LexicographicSort {
             count = n
         }
         @inline(__always) func before(_ a: Int32, _ b: Int32) -> Bool {
-            let u = points[Int(a)], v = points[Int(b)]
+            let u = points[Int(a)]
+            let v = points[Int(b)]
             if u.x != v.x { return u.x < v.x }
             if u.y != v.y { return u.y < v.y }
             return a < b
@@ -45,7 +46,8 @@ enum LexicographicSort {
         var sortedKeys = keys
         var scratch = [Int32](repeating: 0, count: n)
         var scratchKeys = [UInt64](repeating: 0, count: n)
-        var all: UInt64 = ~0, any: UInt64 = 0
+        var all: UInt64 = ~0
+        var any: UInt64 = 0
         for k in keys {
             all &= k
             any |= k

@@ -46,57 +46,57 @@ final class MonotoneChains {
             offsets.reserveCapacity(chains)
         }
 
-    /// Appends the chains of one ring (no consecutive duplicates).
-    mutating func append(_ v: UnsafeBufferPointer<Point>, idBase: Int) {
-        let n = v.count
-        guard n >= 2 else { return }
-        var end = used
-        var newOffsets: [Int32] = []
-        points.withUnsafeMutableBufferPointer { p in
-            vertex.withUnsafeMutableBufferPointer { ids in
-                // The lexicographically smallest vertex is always a turning vertex.
-                var first = 0
-                for i in 1..<n where v[i] < v[first] { first = i }
-                var chainStart = first
-                var previous = v[first]
-                var forward = true  // leaving the smallest vertex, the ring goes up
-                var i = first
-                repeat {
-                    let j = i + 1 == n ? 0 : i + 1
-                    let q = v[j]
-                    let up = previous < q
-                    if up != forward {
-                        end = Self.emit(v, p, ids, from: chainStart, to: i, forward: forward, idBase: idBase, at: end)
-                        newOffsets.append(Int32(end))
-                        chainStart = i
-                        forward = up
-                    }
-                    previous = q
-                    i = j
-                } while i != first
-                end = Self.emit(v, p, ids, from: chainStart, to: first, forward: forward, idBase: idBase, at: end)
-                newOffsets.append(Int32(end))
+        /// Appends the chains of one ring (no consecutive duplicates).
+        mutating func append(_ v: UnsafeBufferPointer<Point>, idBase: Int) {
+            let n = v.count
+            guard n >= 2 else { return }
+            var end = used
+            var newOffsets: [Int32] = []
+            points.withUnsafeMutableBufferPointer { p in
+                vertex.withUnsafeMutableBufferPointer { ids in
+                    // The lexicographically smallest vertex is always a turning vertex.
+                    var first = 0
+                    for i in 1..<n where v[i] < v[first] { first = i }
+                    var chainStart = first
+                    var previous = v[first]
+                    var forward = true  // leaving the smallest vertex, the ring goes up
+                    var i = first
+                    repeat {
+                        let j = i + 1 == n ? 0 : i + 1
+                        let q = v[j]
+                        let up = previous < q
+                        if up != forward {
+                            end = Self.emit(v, p, ids, from: chainStart, to: i, forward: forward, idBase: idBase, at: end)
+                            newOffsets.append(Int32(end))
+                            chainStart = i
+                            forward = up
+                        }
+                        previous = q
+                        i = j
+                    } while i != first
+                    end = Self.emit(v, p, ids, from: chainStart, to: first, forward: forward, idBase: idBase, at: end)
+                    newOffsets.append(Int32(end))
+                }
             }
+            offsets.append(contentsOf: newOffsets)
+            used = end
         }
-        offsets.append(contentsOf: newOffsets)
-        used = end
-    }
 
-    /// Writes the chain from ring vertex `a` to `b` (ring order), increasing if `forward`.
-    private static func emit(
-        _ v: UnsafeBufferPointer<Point>, _ p: UnsafeMutableBufferPointer<Point>, _ ids: UnsafeMutableBufferPointer<Int32>,
-        from a: Int, to b: Int, forward: Bool, idBase: Int, at start: Int
-    ) -> Int {
-        let n = v.count
-        let length = (b - a + n) % n + 1
-        var k = forward ? a : b
-        for s in start..<(start + length) {
-            p[s] = v[k]
-            ids[s] = Int32(idBase + k)
-            if forward { k = k + 1 == n ? 0 : k + 1 } else { k = k == 0 ? n - 1 : k - 1 }
+        /// Writes the chain from ring vertex `a` to `b` (ring order), increasing if `forward`.
+        private static func emit(
+            _ v: UnsafeBufferPointer<Point>, _ p: UnsafeMutableBufferPointer<Point>, _ ids: UnsafeMutableBufferPointer<Int32>,
+            from a: Int, to b: Int, forward: Bool, idBase: Int, at start: Int
+        ) -> Int {
+            let n = v.count
+            let length = (b - a + n) % n + 1
+            var k = forward ? a : b
+            for s in start..<(start + length) {
+                p[s] = v[k]
+                ids[s] = Int32(idBase + k)
+                if forward { k = k + 1 == n ? 0 : k + 1 } else { k = k == 0 ? n - 1 : k - 1 }
+            }
+            return start + length
         }
-        return start + length
-    }
     }
 
     /// The ring (0 or 1) of a global vertex id.
@@ -105,7 +105,8 @@ final class MonotoneChains {
     /// The ring edge (global id of its first vertex in ring order) between the flat
     /// positions `s` and `s + 1`.
     @inline(__always) func edge(at s: Int) -> Int {
-        let a = Int(vertex[s]), b = Int(vertex[s + 1])
+        let a = Int(vertex[s])
+        let b = Int(vertex[s + 1])
         let (base, count) = a >= firstCount ? (firstCount, totalCount - firstCount) : (0, firstCount)
         let aNext = a + 1 == base + count ? base : a + 1
         return aNext == b ? a : b

@@ -18,11 +18,14 @@ extension Ring {
         vertices.withUnsafeBufferPointer { v in
             let n = v.count
             guard n >= 3 else { return 0 }
-            let x0 = v[0].x, y0 = v[0].y
+            let x0 = v[0].x
+            let y0 = v[0].y
             var sum = 0.0
-            var px = v[1].x - x0, py = v[1].y - y0
+            var px = v[1].x - x0
+            var py = v[1].y - y0
             for i in 2..<n {
-                let qx = v[i].x - x0, qy = v[i].y - y0
+                let qx = v[i].x - x0
+                let qy = v[i].y - y0
                 sum += px * qy - qx * py
                 px = qx
                 py = qy

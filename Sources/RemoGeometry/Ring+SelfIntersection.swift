@@ -25,7 +25,8 @@ private struct SelfContactExaminer: ChainSweepExaminer {
     var found: SelfIntersection?
 
     mutating func examine(_ a: Int, _ b: Int) -> Bool {
-        let ea = chains.edge(at: a), eb = chains.edge(at: b)
+        let ea = chains.edge(at: a)
+        let eb = chains.edge(at: b)
         guard ea != eb, let hit = ring.contact(between: ea, and: eb) else { return false }
         found = hit
         return true

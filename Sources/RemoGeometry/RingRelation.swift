@@ -59,7 +59,8 @@ private struct ContactExaminer: ChainSweepExaminer {
     func ring(_ r: Int) -> Ring { r == 0 ? first : second }
 
     mutating func examine(_ a: Int, _ b: Int) -> Bool {
-        let ra = chains.ring(of: chains.vertex[a]), rb = chains.ring(of: chains.vertex[b])
+        let ra = chains.ring(of: chains.vertex[a])
+        let rb = chains.ring(of: chains.vertex[b])
         guard ra != rb else { return false }
         let (ea, eb) = ra == 0 ? (chains.edge(at: a), chains.edge(at: b) - n) : (chains.edge(at: b), chains.edge(at: a) - n)
         let contact: Point
@@ -97,8 +98,10 @@ struct Wedge {
     /// The wedge at `q`, a point of edge `e` of `ring` (`turn` is the ring's orientation).
     init(of ring: Ring, edge e: Int, at q: Point, turn: Int) {
         let n = ring.count
-        let a = ring.vertices[e], b = ring.vertices[e + 1 == n ? 0 : e + 1]
-        let previous: Point, next: Point
+        let a = ring.vertices[e]
+        let b = ring.vertices[e + 1 == n ? 0 : e + 1]
+        let previous: Point
+        let next: Point
         if q == a {
             previous = ring.vertices[e == 0 ? n - 1 : e - 1]
             next = b
@@ -123,7 +126,8 @@ struct Wedge {
 
     /// Whether θ(u) ≤ θ(v), angles at q counter-clockwise from `reference`.
     static func notAfter(_ q: Point, _ reference: Point, _ u: Point, _ v: Point) -> Bool {
-        let hu = half(q, reference, u), hv = half(q, reference, v)
+        let hu = half(q, reference, u)
+        let hv = half(q, reference, v)
         if hu != hv { return hu < hv }
         return Predicates.orient2d(q, u, v) >= 0
     }

@@ -59,10 +59,13 @@ public enum SegmentIntersection: Hashable, Sendable {
     /// The crossing point of two properly crossing segments, computed relative to
     /// the first segment's start so that large offsets do not cost precision.
     static func approximateCrossing(_ p: Segment, _ q: Segment) -> Point {
-        let rx = p.end.x - p.start.x, ry = p.end.y - p.start.y
-        let sx = q.end.x - q.start.x, sy = q.end.y - q.start.y
+        let rx = p.end.x - p.start.x
+        let ry = p.end.y - p.start.y
+        let sx = q.end.x - q.start.x
+        let sy = q.end.y - q.start.y
         let denominator = rx * sy - ry * sx
-        let qpx = q.start.x - p.start.x, qpy = q.start.y - p.start.y
+        let qpx = q.start.x - p.start.x
+        let qpy = q.start.y - p.start.y
         var t = (qpx * sy - qpy * sx) / denominator
         if !t.isFinite { t = 0.5 }
         t = Swift.min(1, Swift.max(0, t))

@@ -88,7 +88,8 @@ struct SweepStatus {
     mutating func remove(_ node: Int32) {
         // Rotate the node down until it has at most one child, then splice it out.
         while left[Int(node)] != -1 && right[Int(node)] != -1 {
-            let l = left[Int(node)], r = right[Int(node)]
+            let l = left[Int(node)]
+            let r = right[Int(node)]
             rotateUp(Self.priority(l) > Self.priority(r) ? l : r)
         }
         let child = left[Int(node)] != -1 ? left[Int(node)] : right[Int(node)]

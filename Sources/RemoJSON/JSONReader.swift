@@ -47,14 +47,22 @@ public struct JSONReader {
     public mutating func nextKind() throws(JSONSyntaxError) -> JSONKind {
         skipWhitespace()
         guard let c = peek() else {
-            throw error(bytes.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) } ? "the file is empty" : "unexpected end of input: the file is truncated")
+            throw error(
+                bytes.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
+                    ? "the file is empty" : "unexpected end of input: the file is truncated")
         }
         switch c {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
         case UInt8(ascii: "\""): return .string
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
-        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            // Check the whole word now, so that "nonsense" is a syntax error, not null.
+            let word: [UInt8] =
+                c == UInt8(ascii: "t") ? Array("true".utf8) : c == UInt8(ascii: "f") ? Array("false".utf8) : Array("null".utf8)
+            guard position + word.count <= bytes.count, Array(bytes[position..<(position + word.count)]) == word else {
+                throw error("unexpected text: not a JSON value")
+            }
+            return c == UInt8(ascii: "n") ? .null : .bool
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         default: throw error("unexpected character '\(printable(c))'")
         }
@@ -169,9 +177,15 @@ public struct JSONReader {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected character '\(printable(c))'")
         }

@@ -53,6 +53,11 @@ public struct Region: Hashable, Sendable {
     public var avoid: String?
     /// Style nudges such as `mid-century`.
     public var styleNudges: [String]
+    /// Points the decoder counted but did not keep, beyond its point limit.
+    public var omittedPointCount: Int = 0
+
+    /// The number of points the region was given with, kept or not.
+    public var givenPointCount: Int { points.count + omittedPointCount }
 
     /// Creates a region.
     public init(

@@ -85,9 +85,12 @@ struct DifferentialTests {
         }
         // Integer lassos touching at a vertex or along an edge, from inside and outside.
         for i in 0..<600 {
-            let a = Shapes.lasso(count: 200, center: Point(0, 0), radius: 100, seed: rng.next()).map { Point($0.x.rounded(), $0.y.rounded()) }
+            let a = Shapes.lasso(count: 200, center: Point(0, 0), radius: 100, seed: rng.next()).map {
+                Point($0.x.rounded(), $0.y.rounded())
+            }
             let k = Int.random(in: 0..<a.count, using: &rng)
-            let v = a[k], w = a[(k + 1) % a.count]
+            let v = a[k]
+            let w = a[(k + 1) % a.count]
             let outward = Point(v.x * 2, v.y * 2)
             let inward = Point((v.x / 2).rounded(), (v.y / 2).rounded())
             let side = Point(v.x + (w.y - v.y), v.y - (w.x - v.x))

@@ -35,7 +35,10 @@ struct GEOSXMLSuiteTests {
                 let label = "\(file) case \(c.index) (\(c.description)) \(op.name)"
                 switch op.name {
                 case "isValid", "isSimple":
-                    guard op.arg1.uppercased() == "A" else { skipped["other argument"] = (skipped["other argument"] ?? 0) + 1; continue }
+                    guard op.arg1.uppercased() == "A" else {
+                        skipped["other argument"] = (skipped["other argument"] ?? 0) + 1
+                        continue
+                    }
                     if nanCase && (c.a.uppercased().hasPrefix("POLYGON") || c.a.uppercased().hasPrefix("LINEARRING")) {
                         // NaN ordinates: rejected before any computation, hence not valid.
                         let rejected = (try? Ring([Point(.nan, 0)])) == nil
@@ -43,7 +46,8 @@ struct GEOSXMLSuiteTests {
                         continue
                     }
                     guard let a, a.holeCount == 0 else {
-                        skipped["not a polygon without holes or a linear ring"] = (skipped["not a polygon without holes or a linear ring"] ?? 0) + 1
+                        skipped["not a polygon without holes or a linear ring"] =
+                            (skipped["not a polygon without holes or a linear ring"] ?? 0) + 1
                         continue
                     }
                     let ours = Self.ring(a)?.isSimple ?? false
@@ -65,7 +69,8 @@ struct GEOSXMLSuiteTests {
                     case "touches": ok = (relation == .touching) == expectedTrue
                     default:
                         guard let pattern = op.arg3.map(Array.init), pattern.count == 9, pattern[0] != "*" else {
-                            skipped["relate pattern without an interior–interior entry"] = (skipped["relate pattern without an interior–interior entry"] ?? 0) + 1
+                            skipped["relate pattern without an interior–interior entry"] =
+                                (skipped["relate pattern without an interior–interior entry"] ?? 0) + 1
                             continue
                         }
                         // When the pattern matches, its interior–interior entry says whether
@@ -84,6 +89,8 @@ struct GEOSXMLSuiteTests {
         #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(5).joined(separator: "; "))")
         // misc_TestIsValid.xml holds only polygons with holes, none applicable.
         #expect(passed > 0 || file == "misc_TestIsValid.xml")
-        print("GEOS XML \(file): \(passed) passed, skipped \(skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))")
+        print(
+            "GEOS XML \(file): \(passed) passed, skipped \(skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))"
+        )
     }
 }

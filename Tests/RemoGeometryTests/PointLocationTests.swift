@@ -21,7 +21,8 @@ struct PointLocationTests {
     static func oracle(_ ring: [(Int, Int)], _ p: (Int, Int)) -> PointLocation {
         var winding = 0
         for i in 0..<ring.count {
-            let a = ring[i], b = ring[(i + 1) % ring.count]
+            let a = ring[i]
+            let b = ring[(i + 1) % ring.count]
             let cross = (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
             if cross == 0 && min(a.0, b.0) <= p.0 && p.0 <= max(a.0, b.0) && min(a.1, b.1) <= p.1 && p.1 <= max(a.1, b.1) {
                 return .boundary

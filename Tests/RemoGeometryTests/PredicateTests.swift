@@ -36,7 +36,8 @@ struct PredicateTests {
         for i in 0..<64 {
             for j in 0..<64 {
                 let p = Point(0.5 + Double(i) * ulp, 0.5 + Double(j) * ulp)
-                let q = Point(12, 12), r = Point(24, 24)
+                let q = Point(12, 12)
+                let r = Point(24, 24)
                 func fixed(_ v: Double) -> Int64 { Int64(v * 0x1p53) }
                 let exact = Self.exactSign((fixed(p.x), fixed(p.y)), (fixed(q.x), fixed(q.y)), (fixed(r.x), fixed(r.y)))
                 #expect(Predicates.orient2d(p, q, r) == exact, "i=\(i) j=\(j)")
@@ -74,4 +75,3 @@ struct PredicateTests {
         #expect(Predicates.dotSign(Point(3, 3), Point(3, 3), Point(7, 1)) == 0)
     }
 }
-

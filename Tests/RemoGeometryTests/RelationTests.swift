@@ -70,10 +70,12 @@ struct RelationTests {
     }
 
     static func piecesMeetInterior(_ a: Ring, _ b: Ring) -> Bool {
-        let turnA = a.orientation, turnB = b.orientation
+        let turnA = a.orientation
+        let turnB = b.orientation
         for i in 0..<a.count {
             let e = a.edge(i)
-            let dx = e.end.x - e.start.x, dy = e.end.y - e.start.y
+            let dx = e.end.x - e.start.x
+            let dy = e.end.y - e.start.y
             func parameter(_ p: Point) -> Double { ((p.x - e.start.x) * dx + (p.y - e.start.y) * dy) / (dx * dx + dy * dy) }
             var cuts: [Double] = [0, 1]
             for j in 0..<b.count {

@@ -52,7 +52,8 @@ public enum RingFamily: String, CaseIterable, Sendable {
         case .vertexOnEdge, .nudgedVertexOnEdge:
             var p = integerLasso(Int.random(in: 100...400, using: &rng))
             let i = Int.random(in: 0..<p.count, using: &rng)
-            let a = p[i], b = p[(i + 1) % p.count]
+            let a = p[i]
+            let b = p[(i + 1) % p.count]
             var mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)  // exact on an integer grid
             if self == .nudgedVertexOnEdge {
                 mid.x += rng.next() % 2 == 0 ? 1e-9 : -1e-9
@@ -63,7 +64,8 @@ public enum RingFamily: String, CaseIterable, Sendable {
         case .spike:
             var p = integerLasso(Int.random(in: 100...400, using: &rng))
             let i = Int.random(in: 0..<p.count, using: &rng)
-            let a = p[i], b = p[(i + 1) % p.count]
+            let a = p[i]
+            let b = p[(i + 1) % p.count]
             // Overshoot along the edge and come back: a collinear back-track.
             let factor = [2.0, 3.0, -1.0][Int(rng.next() % 3)]
             let tip = Point(a.x + (b.x - a.x) * factor, a.y + (b.y - a.y) * factor)

@@ -1,0 +1,201 @@
+import RemoGeometry
+
+/// Places one chip per region (DESIGN.md section 4).
+///
+/// Hard constraints: the disc lies wholly on the canvas, keeps ``gapInPoints`` from
+/// every other chip, and keeps ``gapInPoints`` from every region's outline and
+/// interior (its own included). Lengths in points become pixels through the
+/// document's `scale`.
+///
+/// Candidate order, the first legal one wins:
+/// 1. the preferred centre: the region's bounding box's top-right corner plus one
+///    radius right and one radius up (which always clears the region itself);
+/// 2. the other three corners, offset the same way outwards: top-left, bottom-right,
+///    bottom-left;
+/// 3. a wider search: rectangles around the bounding box at growing offsets (one
+///    radius apart), each walked clockwise from its top-right corner in steps of one
+///    radius, until they cover the canvas.
+///
+/// Regions are placed in order of (number, id), so the order of the file does not
+/// matter; a chip already placed (given in `previous`) stays where it is while that
+/// position is still legal, so editing one region does not move the others' chips.
+/// When no candidate is legal, the one with the largest clearance is used and a
+/// `chip-unplaceable` warning says so.
+public struct ChipPlacer: Sendable {
+    /// The chip radius in points.
+    public static let radiusInPoints = 12.0
+    /// The gap kept to other chips and to every region, in points.
+    public static let gapInPoints = 4.0
+
+    public init() {}
+
+    /// The chips for a document's regions and the warnings for those that could not
+    /// be placed legally.
+    ///
+    /// - Parameters:
+    ///   - document: The region document.
+    ///   - rings: For each region, its normalised ring when it could be built; regions
+    ///     without one use their finite points as an obstacle and for their box.
+    ///   - previous: Chip centres from an earlier placement, by region id.
+    public func place(_ document: RegionDocument, rings: [Ring?]? = nil, previous: [String: Point] = [:]) -> (
+        chips: [Chip], warnings: [Finding]
+    ) {
+        let scale = document.scale
+        let radius = Self.radiusInPoints * scale
+        let gap = Self.gapInPoints * scale
+        let obstacles: [Obstacle] = document.regions.enumerated().map { i, region in
+            if let ring = rings?[i] ?? nil { return Obstacle(points: Array(ring.vertices), closed: ring.count >= 3) }
+            let finite = region.points.filter { CoordinateRange.accepts($0) }
+            return Obstacle(points: finite, closed: finite.count >= 3)
+        }
+        let field = Field(width: document.image.width, height: document.image.height, radius: radius, gap: gap, obstacles: obstacles)
+        let order = document.regions.indices.sorted {
+            let a = document.regions[$0]
+            let b = document.regions[$1]
+            return (a.number, a.id, $0) < (b.number, b.id, $1)
+        }
+        var centers: [Int: Point] = [:]
+        var placed: [Point] = []
+        var warnings: [Finding] = []
+        // Keep earlier positions that are still legal, in placement order.
+        for i in order {
+            if let p = previous[document.regions[i].id], obstacles[i].box != nil, field.slack(p, chips: placed) >= 0 {
+                centers[i] = p
+                placed.append(p)
+            }
+        }
+        for i in order where centers[i] == nil {
+            guard let box = obstacles[i].box else { continue }  // nothing to label
+            var best: (Point, Double)? = nil
+            for candidate in Self.candidates(around: box, radius: radius, canvas: document.image) {
+                let slack = field.slack(candidate, chips: placed)
+                if slack >= 0 {
+                    best = (candidate, slack)
+                    break
+                }
+                if best == nil || slack > best!.1 { best = (candidate, slack) }
+            }
+            guard let (center, slack) = best else { continue }
+            if slack < 0 {
+                let region = document.regions[i]
+                warnings.append(
+                    Finding(
+                        code: .chipUnplaceable,
+                        message:
+                            "no position for the chip of region \(region.id) keeps clear of the canvas edge, the regions and the other chips; it is drawn where it overlaps least",
+                        region: region.id, point: center))
+            }
+            centers[i] = center
+            placed.append(center)
+        }
+        let chips = document.regions.indices.compactMap { i -> Chip? in
+            guard let c = centers[i] else { return nil }
+            return Chip(region: document.regions[i].id, number: document.regions[i].number, center: c, radius: radius)
+        }
+        return (chips, warnings)
+    }
+
+    /// The candidate centres in the documented order.
+    static func candidates(around box: BoundingBox, radius r: Double, canvas: ImageSize) -> [Point] {
+        var result = [
+            Point(box.max.x + r, box.min.y - r), Point(box.min.x - r, box.min.y - r),
+            Point(box.max.x + r, box.max.y + r), Point(box.min.x - r, box.max.y + r),
+        ]
+        let reach = Swift.max(canvas.width, canvas.height) + 2 * r
+        var offset = r
+        while offset <= reach {
+            let x0 = box.min.x - offset
+            let x1 = box.max.x + offset
+            let y0 = box.min.y - offset
+            let y1 = box.max.y + offset
+            // Clockwise on screen from the top-right corner: down the right side,
+            // left along the bottom, up the left side, right along the top.
+            let corners = [Point(x1, y0), Point(x1, y1), Point(x0, y1), Point(x0, y0), Point(x1, y0)]
+            for (a, b) in zip(corners, corners.dropFirst()) {
+                let length = Swift.max(abs(b.x - a.x), abs(b.y - a.y))
+                let steps = Swift.max(1, Int((length / r).rounded(.up)))
+                for k in 0..<steps {
+                    let t = Double(k) / Double(steps)
+                    result.append(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+                }
+            }
+            offset += r
+        }
+        return result
+    }
+}
+
+/// A region as an obstacle for chips: its outline and (if closed) its inside.
+struct Obstacle {
+    var points: [Point]
+    var closed: Bool
+    var box: BoundingBox?
+    /// The ring for inside tests, when the outline is closed.
+    var ring: Ring?
+
+    init(points: [Point], closed: Bool) {
+        self.points = points
+        self.closed = closed
+        box = BoundingBox(of: points)
+        ring = closed ? try? Ring(points) : nil
+    }
+
+    /// The distance from p to the outline, negative (minus that distance) when p is
+    /// inside, 0 on the outline.
+    func signedDistance(_ p: Point, clearance: Double) -> Double {
+        guard let box else { return .infinity }
+        // Far from the box: far from the outline; report at least the box distance.
+        let dx = Swift.max(box.min.x - p.x, 0, p.x - box.max.x)
+        let dy = Swift.max(box.min.y - p.y, 0, p.y - box.max.y)
+        let boxDistance = (dx * dx + dy * dy).squareRoot()
+        if boxDistance > clearance { return boxDistance }
+        var best = Double.infinity
+        let n = points.count
+        for i in 0..<n {
+            let a = points[i]
+            let b = points[i + 1 == n ? 0 : i + 1]
+            if !closed && i + 1 == n { break }
+            best = Swift.min(best, Self.distance(p, a, b))
+        }
+        if let ring, ring.locate(p) == .inside { return -best }
+        return best
+    }
+
+    /// The distance from p to segment ab.
+    static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let vx = b.x - a.x
+        let vy = b.y - a.y
+        let wx = p.x - a.x
+        let wy = p.y - a.y
+        let length2 = vx * vx + vy * vy
+        var t = length2 > 0 ? (wx * vx + wy * vy) / length2 : 0
+        t = Swift.min(1, Swift.max(0, t))
+        let dx = wx - t * vx
+        let dy = wy - t * vy
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+/// The constraints for one document's chips.
+struct Field {
+    var width: Double
+    var height: Double
+    var radius: Double
+    var gap: Double
+    var obstacles: [Obstacle]
+
+    /// How far a chip at `c` is from breaking its tightest constraint: ≥ 0 when legal.
+    func slack(_ c: Point, chips: [Point]) -> Double {
+        var slack = Swift.min(c.x - radius, width - radius - c.x, c.y - radius, height - radius - c.y)
+        for other in chips {
+            let dx = c.x - other.x
+            let dy = c.y - other.y
+            slack = Swift.min(slack, (dx * dx + dy * dy).squareRoot() - 2 * radius - gap)
+        }
+        let clearance = radius + gap
+        for obstacle in obstacles {
+            slack = Swift.min(slack, obstacle.signedDistance(c, clearance: clearance) - clearance)
+        }
+        return slack
+    }
+}

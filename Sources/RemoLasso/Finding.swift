@@ -1,0 +1,53 @@
+import RemoGeometry
+
+/// The stable codes of findings (DESIGN.md section 3).
+public enum FindingCode: String, Hashable, Sendable, CaseIterable {
+    case tooFewPoints = "too-few-points"
+    case invalidCoordinate = "invalid-coordinate"
+    case tooManyPoints = "too-many-points"
+    case outOfBounds = "out-of-bounds"
+    case selfIntersection = "self-intersection"
+    case tooSmall = "too-small"
+    case overlap = "overlap"
+    case tooManyRegions = "too-many-regions"
+    case duplicateId = "duplicate-id"
+    case badNumbering = "bad-numbering"
+    case chipUnplaceable = "chip-unplaceable"
+
+    /// Whether a finding with this code makes the document invalid (all but the
+    /// chip warning do).
+    public var isError: Bool { self != .chipUnplaceable }
+}
+
+/// One problem found in a region document, with where it is.
+public struct Finding: Hashable, Sendable {
+    /// The stable code.
+    public var code: FindingCode
+    /// A plain-English sentence for people.
+    public var message: String
+    /// The region concerned, for region findings and chip warnings.
+    public var region: String?
+    /// Input point indices: the point (out of bounds, invalid) or the first points of
+    /// the two edges (self-intersection).
+    public var indices: [Int]
+    /// Where: the contact point, or the offending point.
+    public var point: Point?
+    /// The regions involved in a document finding (both ids for an overlap).
+    public var regions: [String]
+    /// A count where one helps (points out of bounds, points given, regions given).
+    public var count: Int?
+
+    /// Creates a finding.
+    public init(
+        code: FindingCode, message: String, region: String? = nil, indices: [Int] = [], point: Point? = nil,
+        regions: [String] = [], count: Int? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.region = region
+        self.indices = indices
+        self.point = point
+        self.regions = regions
+        self.count = count
+    }
+}

@@ -1,0 +1,199 @@
+import RemoGeometry
+
+/// What the validator found about one region.
+public struct RegionReport: Hashable, Sendable {
+    public var id: String
+    public var number: Int
+    /// No error finding about this region (document findings aside).
+    public var valid: Bool
+    /// The area in square pixels, for a simple ring; `nil` when not meaningful.
+    public var area: Double?
+    /// ``area`` over the image area.
+    public var areaFraction: Double?
+    /// The direction on screen, for a simple ring.
+    public var orientation: Orientation?
+    /// The number of vertices after normalisation.
+    public var vertexCount: Int
+    public var findings: [Finding]
+    /// The normalised ring, when the coordinates could be read (for chips and overlap).
+    public var ring: Ring?
+}
+
+/// The result of validating one region document.
+public struct ValidationReport: Hashable, Sendable {
+    /// No error finding anywhere (chip warnings do not count).
+    public var valid: Bool
+    public var image: ImageSize
+    public var regions: [RegionReport]
+    /// Document-level findings: overlaps, numbering, region count, chip warnings.
+    public var findings: [Finding]
+    public var chips: [Chip]
+}
+
+/// Checks region documents against ``LassoRules``.
+///
+/// Every rule is evaluated independently: a region out of bounds is still checked
+/// for self-intersection, and every pair of simple regions is checked for overlap
+/// whatever else fails.
+public struct LassoValidator: Sendable {
+    public var rules: LassoRules
+
+    /// A validator for the given rules.
+    public init(rules: LassoRules = LassoRules()) {
+        self.rules = rules
+    }
+
+    /// Validates a document and places its chips.
+    ///
+    /// - Complexity: O(*n* log *n*) in the total number of points.
+    public func validate(_ document: RegionDocument) -> ValidationReport {
+        let reports = document.regions.map { check($0, in: document.image) }
+        var findings: [Finding] = []
+        findings += documentFindings(document)
+        // Overlap of every pair of simple regions.
+        for i in reports.indices {
+            for j in reports.indices where j > i {
+                guard let a = reports[i].ring, let b = reports[j].ring, reports[i].area != nil, reports[j].area != nil
+                else { continue }
+                if a.relation(to: b) == .overlapping {
+                    let (p, q) = (reports[i].id, reports[j].id)
+                    findings.append(
+                        Finding(code: .overlap, message: "regions \(p) and \(q) overlap: their insides share some area", regions: [p, q]))
+                }
+            }
+        }
+        let placement = ChipPlacer().place(document, rings: reports.map(\.ring))
+        findings += placement.warnings
+        let valid = reports.allSatisfy(\.valid) && !findings.contains { $0.code.isError }
+        return ValidationReport(valid: valid, image: document.image, regions: reports, findings: findings, chips: placement.chips)
+    }
+
+    /// The document-level rules: region count, duplicate ids, numbering.
+    func documentFindings(_ document: RegionDocument) -> [Finding] {
+        var findings: [Finding] = []
+        let regions = document.regions
+        if regions.count > rules.maximumRegions {
+            findings.append(
+                Finding(
+                    code: .tooManyRegions,
+                    message: "\(regions.count) regions; at most \(rules.maximumRegions) are allowed", count: regions.count))
+        }
+        var seen: [String: Int] = [:]
+        for r in regions { seen[r.id, default: 0] += 1 }
+        for id in seen.keys.sorted() where seen[id]! > 1 {
+            findings.append(
+                Finding(code: .duplicateId, message: "the id \"\(id)\" is used by \(seen[id]!) regions", regions: [id], count: seen[id]))
+        }
+        let numbers = regions.map(\.number)
+        if numbers.sorted() != Array(stride(from: 1, through: regions.count, by: 1)) {
+            findings.append(
+                Finding(
+                    code: .badNumbering,
+                    message:
+                        "region numbers are \(numbers.map(String.init).joined(separator: ", ")); they must be 1 to \(regions.count), each once",
+                    regions: regions.map(\.id)))
+        }
+        return findings
+    }
+
+    /// The region-level rules.
+    func check(_ region: Region, in image: ImageSize) -> RegionReport {
+        var report = RegionReport(
+            id: region.id, number: region.number, valid: true, area: nil, areaFraction: nil, orientation: nil, vertexCount: 0,
+            findings: [], ring: nil)
+        var findings: [Finding] = []
+        let given = region.givenPointCount
+        if given > rules.maximumPoints {
+            findings.append(
+                Finding(
+                    code: .tooManyPoints, message: "\(given) points; at most \(rules.maximumPoints) are allowed", region: region.id,
+                    count: given))
+        }
+        // Coordinates: every bad one is reported by its first instance.
+        var firstInvalid: (Int, Point)? = nil
+        var outside: [Int] = []
+        for (i, p) in region.points.enumerated() {
+            if !CoordinateRange.accepts(p) {
+                if firstInvalid == nil { firstInvalid = (i, p) }
+                continue
+            }
+            if rules.requireInBounds && !(p.x >= 0 && p.x <= image.width && p.y >= 0 && p.y <= image.height) {
+                outside.append(i)
+            }
+        }
+        if let (i, p) = firstInvalid {
+            let problem = CoordinateRange.problem(with: p.x) ?? CoordinateRange.problem(with: p.y) ?? .notANumber
+            findings.append(
+                Finding(
+                    code: .invalidCoordinate, message: "point \(i) has a coordinate that is \(problem)", region: region.id, indices: [i]))
+        }
+        if let first = outside.first {
+            let p = region.points[first]
+            findings.append(
+                Finding(
+                    code: .outOfBounds,
+                    message:
+                        "\(outside.count) point\(outside.count == 1 ? " lies" : "s lie") outside the \(Self.format(image.width)) × \(Self.format(image.height)) image, the first is point \(first) at (\(Self.format(p.x)), \(Self.format(p.y)))",
+                    region: region.id, indices: [first], point: p, count: outside.count))
+        }
+        // Geometry, when the points can be computed on and are within the limit.
+        if firstInvalid == nil && given <= rules.maximumPoints, let ring = try? Ring(region.points) {
+            report.ring = ring
+            report.vertexCount = ring.count
+            switch ring.simplicity() {
+            case .tooFewPoints:
+                findings.append(
+                    Finding(
+                        code: .tooFewPoints,
+                        message: "only \(ring.count) distinct point\(ring.count == 1 ? "" : "s"); a region needs at least 3",
+                        region: region.id, count: ring.count))
+            case .selfIntersection(let hit):
+                findings.append(
+                    Finding(
+                        code: .selfIntersection,
+                        message:
+                            "the outline crosses itself: the edges starting at points \(hit.firstEdge) and \(hit.secondEdge) \(Self.verb(hit.kind)) at (\(Self.format(hit.point.x)), \(Self.format(hit.point.y)))",
+                        region: region.id, indices: [hit.firstEdge, hit.secondEdge], point: hit.point))
+            case .simple:
+                let area = ring.area
+                report.area = area
+                report.areaFraction = area / image.area
+                report.orientation = ring.orientation
+                if area / image.area < rules.minimumAreaFraction {
+                    findings.append(
+                        Finding(
+                            code: .tooSmall,
+                            message:
+                                "covers \(Self.percent(area / image.area)) of the image; at least \(Self.percent(rules.minimumAreaFraction)) is needed",
+                            region: region.id))
+                }
+            }
+        } else if firstInvalid == nil && given <= rules.maximumPoints {
+            report.vertexCount = 0
+        }
+        report.findings = findings
+        report.valid = !findings.contains { $0.code.isError }
+        return report
+    }
+
+    static func verb(_ kind: SelfIntersection.Kind) -> String {
+        switch kind {
+        case .crossing: return "cross"
+        case .touching: return "touch"
+        case .overlapping: return "run over each other"
+        }
+    }
+
+    /// A number for messages: whole numbers without a fraction, others to 2 places.
+    static func format(_ v: Double) -> String {
+        if v == v.rounded() && v.magnitude < 1e15 { return String(Int64(v)) }
+        let scaled = (v * 100).rounded() / 100
+        return scaled.magnitude < 1e15 && scaled != 0 ? "\(scaled)" : "\(v)"
+    }
+
+    static func percent(_ fraction: Double) -> String {
+        let p = fraction * 100
+        if p >= 10 || p == p.rounded() { return "\(Int(p.rounded()))%" }
+        return "\(format(p))%"
+    }
+}

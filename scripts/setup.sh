@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Makes sure what remo-geom builds against is installed: the Swift toolchain, and the
+# Debian packages pkg-config, libgeos-dev and libpng-dev. Installs missing packages
+# with apt-get when run as root; otherwise says exactly what to run.
+set -euo pipefail
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "remo-geom needs the Swift toolchain (6.2 or later) on PATH: https://www.swift.org/install/linux/" >&2
+    exit 1
+fi
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+pkg-config --exists geos 2>/dev/null || missing+=(libgeos-dev)
+pkg-config --exists libpng 2>/dev/null || missing+=(libpng-dev)
+
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "Installing ${missing[*]} ..." >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >&2
+        apt-get install -y -qq "${missing[@]}" >&2
+    else
+        echo "remo-geom needs these Debian packages: ${missing[*]}" >&2
+        echo "Install them with:  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+fi
