@@ -1,0 +1,30 @@
+// swift-tools-version: 6.2
+// The ordo-one benchmark suite, kept apart so that `swift build` and `swift test` of
+// the main package never fetch or build the benchmark dependencies.
+//
+//   cd Benchmarks && swift package benchmark                    # run and print
+//   swift package benchmark baseline update main                 # record a baseline
+//   swift package benchmark baseline check main                  # compare against it
+import PackageDescription
+
+let package = Package(
+    name: "remo-geom-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "remo-geom", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "GeometryBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "RemoGeometry", package: "remo-geom"),
+                .product(name: "RemoGEOS", package: "remo-geom"),
+                .product(name: "RemoShapes", package: "remo-geom"),
+            ],
+            path: "Benchmarks/GeometryBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
