@@ -36,12 +36,17 @@ let package = Package(
         ),
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),
 
-        .target(name: "RemoTestSupport", dependencies: ["RemoGeometry", "RemoShapes"], path: "Tests/RemoTestSupport"),
+        .target(name: "RemoTestSupport", dependencies: ["RemoGeometry", "RemoShapes", "RemoJSON"], path: "Tests/RemoTestSupport"),
         .testTarget(name: "RemoGeometryTests", dependencies: ["RemoGeometry", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoGEOSTests",
             dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
-        .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoTestSupport"]),
+        .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON"]),
+        .testTarget(
+            name: "RemoLassoTests",
+            dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
+        ),
+        .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoJSON", "RemoTestSupport"]),
     ]
 )

@@ -80,16 +80,55 @@ public struct JSONReader {
         return try parseString()
     }
 
-    /// Reads any value into a tree.
+    /// Reads any value into a tree; values under ``JSONLimits/skippedKeys`` are
+    /// checked and stepped over, and read as `null`.
     public mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
-        skipWhitespace()
-        return try parseValue()
+        switch try nextKind() {
+        case .null:
+            position += 4
+            return .null
+        case .bool:
+            let isTrue = bytes[position] == UInt8(ascii: "t")
+            position += isTrue ? 4 : 5
+            return .bool(isTrue)
+        case .number: return .number(try readNumber())
+        case .string: return .string(try readString())
+        case .array:
+            try beginArray()
+            var elements: [JSONValue] = []
+            while try nextElement() { elements.append(try readValue()) }
+            return .array(elements)
+        case .object:
+            try beginObject()
+            var members: [(key: String, value: JSONValue)] = []
+            while let key = try nextKey() {
+                if limits.skippedKeys.contains(key) {
+                    try skip()
+                    members.append((key, .null))
+                } else {
+                    members.append((key, try readValue()))
+                }
+            }
+            return .object(members)
+        }
     }
 
     /// Steps over the next value, checking its syntax, without building it.
     public mutating func skip() throws(JSONSyntaxError) {
-        skipWhitespace()
-        try skipValue()
+        switch try nextKind() {
+        case .null: position += 4
+        case .bool: position += bytes[position] == UInt8(ascii: "t") ? 4 : 5
+        case .number: _ = try readNumber()
+        case .string:
+            skipWhitespace()
+            try skipString()
+        case .array:
+            try beginArray()
+            while try nextElement() { try skip() }
+        case .object:
+            try beginObject()
+            while try nextKey() != nil { try skip() }
+        }
     }
 
     /// Enters an array; the caller has seen ``JSONKind/array``.
@@ -171,135 +210,13 @@ public struct JSONReader {
     @inline(__always)
     func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
-        guard let c = peek() else { throw error("unexpected end of input: the file is truncated") }
-        switch c {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"):
-            try expectWord("true")
-            return .bool(true)
-        case UInt8(ascii: "f"):
-            try expectWord("false")
-            return .bool(false)
-        case UInt8(ascii: "n"):
-            try expectWord("null")
-            return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw error("unexpected character '\(printable(c))'")
-        }
-    }
-
     func printable(_ c: UInt8) -> String {
         c >= 0x20 && c < 0x7F ? String(UnicodeScalar(c)) : "\\u{\(String(c, radix: 16))}"
-    }
-
-    mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
-        let count = word.utf8CodeUnitCount
-        guard position + count <= bytes.count else { throw error("unexpected end of input: the file is truncated") }
-        let start = word.utf8Start
-        for i in 0..<count where bytes[position + i] != start[i] {
-            throw error("invalid literal (expected \(word))")
-        }
-        position += count
     }
 
     mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > limits.maximumDepth { throw error("nesting deeper than \(limits.maximumDepth) levels") }
-    }
-
-    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        defer { depth -= 1 }
-        position += 1
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            guard let c = peek() else { throw error("unexpected end of input inside an array: the file is truncated") }
-            position += 1
-            if c == UInt8(ascii: "]") { return .array(elements) }
-            if c != UInt8(ascii: ",") { throw error("expected ',' or ']' in an array", at: position - 1) }
-        }
-    }
-
-    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        defer { depth -= 1 }
-        position += 1
-        var members: [(key: String, value: JSONValue)] = []
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            position += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else {
-                if peek() == nil { throw error("unexpected end of input inside an object: the file is truncated") }
-                throw error("expected a key in double quotes")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
-            position += 1
-            skipWhitespace()
-            if limits.skippedKeys.contains(key) {
-                try skipValue()
-                members.append((key, .null))
-            } else {
-                members.append((key, try parseValue()))
-            }
-            skipWhitespace()
-            guard let c = peek() else { throw error("unexpected end of input inside an object: the file is truncated") }
-            position += 1
-            if c == UInt8(ascii: "}") { return .object(members) }
-            if c != UInt8(ascii: ",") { throw error("expected ',' or '}' in an object", at: position - 1) }
-        }
-    }
-
-    /// Checks and steps over one value without building it.
-    mutating func skipValue() throws(JSONSyntaxError) {
-        guard let c = peek() else { throw error("unexpected end of input: the file is truncated") }
-        switch c {
-        case UInt8(ascii: "\""): try skipString()
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-            let closing = c == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
-            try enter()
-            defer { depth -= 1 }
-            position += 1
-            skipWhitespace()
-            if peek() == closing {
-                position += 1
-                return
-            }
-            while true {
-                skipWhitespace()
-                if closing == UInt8(ascii: "}") {
-                    guard peek() == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
-                    try skipString()
-                    skipWhitespace()
-                    guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-                    position += 1
-                    skipWhitespace()
-                }
-                try skipValue()
-                skipWhitespace()
-                guard let d = peek() else { throw error("unexpected end of input: the file is truncated") }
-                position += 1
-                if d == closing { return }
-                if d != UInt8(ascii: ",") { throw error("expected ',' or a closing bracket", at: position - 1) }
-            }
-        default: _ = try parseValue()
-        }
     }
 
     mutating func skipString() throws(JSONSyntaxError) {

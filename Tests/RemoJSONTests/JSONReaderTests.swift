@@ -1,0 +1,91 @@
+import RemoJSON
+import Testing
+
+@Suite("JSON reader and writer")
+struct JSONReaderTests {
+    @Test("parses every kind of value and keeps key order")
+    func values() throws {
+        let value = try JSONParser.parse(#"{"b": [1, -2.5, 3e2, true, false, null], "a": "x\"y\u00e9\ud83d\ude00"}"#)
+        #expect(
+            value
+                == .object([
+                    ("b", .array([.number(1), .number(-2.5), .number(300), .bool(true), .bool(false), .null])),
+                    ("a", .string("x\"yé😀")),
+                ]))
+    }
+
+    @Test(
+        "numbers convert exactly like the standard library",
+        arguments: [
+            "0", "-0", "812.5", "0.1", "3.14159265358979", "1e-7", "123456789012345678901234567890", "4.9e-324", "2.2250738585072014e-308",
+            "9007199254740993", "1.7976931348623157e308", "0.30000000000000004",
+        ])
+    func numbers(text: String) throws {
+        guard case .number(let d) = try JSONParser.parse(text) else {
+            Issue.record("not a number")
+            return
+        }
+        #expect(d.bitPattern == Double(text)!.bitPattern)
+    }
+
+    @Test("a number too large for a double reads as infinity, for the caller to reject")
+    func overflow() throws {
+        #expect(try JSONParser.parse("1e400") == .number(.infinity))
+        #expect(try JSONParser.parse("-1e400") == .number(-.infinity))
+    }
+
+    @Test(
+        "syntax errors say what and where",
+        arguments: [
+            ("", "the file is empty"), ("{\"a\": 1", "truncated"), ("[1, 2,]", "trailing comma"), ("nonsense", "not a JSON value"),
+            ("{\"a\" 1}", "expected ':'"), ("[01]", "leading zero"), ("\"abc", "unterminated"), ("[1] 2", "after the JSON value"),
+            ("\"\\x\"", "invalid escape"),
+        ])
+    func errors(text: String, fragment: String) {
+        do {
+            _ = try JSONParser.parse(text)
+            Issue.record("parsed \(text)")
+        } catch {
+            #expect(error.message.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test("errors give the line and column")
+    func position() {
+        do {
+            _ = try JSONParser.parse("{\n  \"a\": [1,\n   x]\n}")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.line == 3 && error.column == 4)
+        }
+    }
+
+    @Test("deep nesting is refused, not a stack overflow")
+    func depth() {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test("skipped keys are checked but not built")
+    func skipped() throws {
+        let value = try JSONParser.parse(
+            #"{"coreModel": {"huge": [1, 2, {"x": "y"}]}, "keep": 1}"#, limits: JSONLimits(skippedKeys: ["coreModel"]))
+        #expect(value["coreModel"] == .null)
+        #expect(value["keep"] == .number(1))
+        #expect(throws: JSONSyntaxError.self) {
+            try JSONParser.parse(#"{"coreModel": {"huge": [1, 2}, "keep": 1}"#, limits: JSONLimits(skippedKeys: ["coreModel"]))
+        }
+    }
+
+    @Test("the writer's output reads back to the same value")
+    func roundTrip() throws {
+        let value = JSONValue.object([
+            ("s", .string("tab\there \"quoted\" \u{1}")), ("n", .array([.number(1), .number(0.1), .number(-1e300), .number(4032)])),
+            ("o", .object([("nested", .null)])), ("b", .bool(true)),
+        ])
+        let text = JSONWriter.string(value)
+        #expect(try JSONParser.parse(text) == value)
+        #expect(JSONWriter.number(4032) == "4032")
+        #expect(JSONWriter.number(.nan) == "null")
+    }
+}

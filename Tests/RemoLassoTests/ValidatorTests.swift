@@ -1,0 +1,114 @@
+import Foundation
+import RemoGeometry
+import RemoLasso
+import RemoShapes
+import RemoTestSupport
+import Testing
+
+@Suite("Lasso rules")
+struct ValidatorTests {
+    static func square(_ x: Double, _ y: Double, _ side: Double) -> [Point] {
+        [Point(x, y), Point(x + side, y), Point(x + side, y + side), Point(x, y + side)]
+    }
+
+    static func document(_ regions: [(String, [Point])], width: Double = 1000, height: Double = 800) -> RegionDocument {
+        RegionDocument(
+            image: ImageSize(width: width, height: height),
+            regions: regions.enumerated().map { Region(id: $1.0, number: $0 + 1, points: $1.1) })
+    }
+
+    static func codes(_ report: ValidationReport) -> Set<FindingCode> {
+        Set(report.findings.map(\.code) + report.regions.flatMap { $0.findings.map(\.code) })
+    }
+
+    @Test("a clean document is valid, with areas, orientation and one chip per region")
+    func valid() {
+        let report = LassoValidator().validate(Self.document([("a", Self.square(100, 100, 200)), ("b", Self.square(500, 400, 150))]))
+        #expect(report.valid)
+        #expect(report.regions.map(\.area) == [40_000, 22_500])
+        #expect(report.regions[0].areaFraction == 0.05)
+        #expect(report.regions[0].orientation == .clockwise)
+        #expect(report.chips.count == 2)
+    }
+
+    @Test("every rule has its code")
+    func codes() {
+        let v = LassoValidator()
+        #expect(Self.codes(v.validate(Self.document([("a", [Point(1, 1), Point(5, 5), Point(1, 1)])]))) == [.tooFewPoints])
+        #expect(Self.codes(v.validate(Self.document([("a", Self.square(10, 10, 10))]))) == [.tooSmall])
+        #expect(Self.codes(v.validate(Self.document([("a", Self.square(900, 100, 200))]))) == [.outOfBounds])
+        let eight = [Point(100, 100), Point(400, 400), Point(400, 100), Point(100, 400)]
+        #expect(Self.codes(v.validate(Self.document([("a", eight)]))) == [.selfIntersection])
+        #expect(
+            Self.codes(v.validate(Self.document([("a", Self.square(100, 100, 300)), ("b", Self.square(300, 300, 300))]))) == [.overlap])
+        let four = (0..<4).map { ("r\($0)", Self.square(Double($0) * 240 + 10, 100, 200)) }
+        #expect(Self.codes(v.validate(Self.document(four))) == [.tooManyRegions])
+        var duplicate = Self.document([("a", Self.square(100, 100, 200)), ("a", Self.square(500, 400, 150))])
+        #expect(Self.codes(v.validate(duplicate)) == [.duplicateId])
+        duplicate.regions[1].id = "b"
+        duplicate.regions[1].number = 1
+        #expect(Self.codes(v.validate(duplicate)) == [.badNumbering])
+        let invalid = Self.document([("a", [Point(100, 100), Point(.nan, 100), Point(300, 300)])])
+        #expect(Self.codes(v.validate(invalid)) == [.invalidCoordinate])
+        let many = Self.document([("a", Shapes.lasso(count: 200, center: Point(500, 400), radius: 200, seed: 1))])
+        #expect(Self.codes(LassoValidator(rules: LassoRules(maximumPoints: 100)).validate(many)) == [.tooManyPoints])
+    }
+
+    @Test("the self-intersection finding carries both edges' input indices and the point")
+    func selfIntersectionPayload() throws {
+        let eight = [Point(100, 100), Point(100, 100), Point(400, 400), Point(400, 100), Point(100, 400)]
+        let report = LassoValidator().validate(Self.document([("a", eight)]))
+        let finding = try #require(report.regions[0].findings.first)
+        #expect(finding.code == .selfIntersection)
+        #expect(finding.indices == [0, 3])
+        #expect(finding.point == Point(250, 250))
+        #expect(report.regions[0].area == nil)
+    }
+
+    @Test("rules are independent: out of bounds and self-intersecting at once, overlap still checked for the others")
+    func independence() {
+        let crossingOutside = [Point(900, 100), Point(1100, 300), Point(1100, 100), Point(900, 300)]
+        let report = LassoValidator().validate(
+            Self.document([("a", crossingOutside), ("b", Self.square(100, 100, 300)), ("c", Self.square(200, 200, 300))]))
+        #expect(Set(report.regions[0].findings.map(\.code)) == [.outOfBounds, .selfIntersection])
+        #expect(report.findings.contains { $0.code == .overlap && $0.regions == ["b", "c"] })
+    }
+
+    @Test("regions that only touch do not overlap")
+    func touching() {
+        let report = LassoValidator().validate(Self.document([("a", Self.square(100, 100, 200)), ("b", Self.square(300, 100, 200))]))
+        #expect(!Self.codes(report).contains(.overlap))
+    }
+
+    @Test("the sample documents give the verdicts their names promise")
+    func samples() throws {
+        let folder = SharedData.packageRoot.appendingPathComponent("SampleScans/regions")
+        let expected: [String: Set<FindingCode>] = [
+            "valid.json": [], "self-intersecting.json": [.selfIntersection], "overlapping.json": [.overlap],
+            "too-small.json": [.tooSmall], "out-of-bounds.json": [.outOfBounds], "four-regions.json": [.tooManyRegions],
+        ]
+        for (name, codes) in expected {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            let report = LassoValidator().validate(try RegionDocument.decode(bytes))
+            #expect(Self.codes(report).subtracting([.chipUnplaceable]) == codes, "\(name)")
+            #expect(report.valid == codes.isEmpty, "\(name)")
+        }
+    }
+
+    @Test("the JSON Schema accepts every sample and rejects broken documents")
+    func schema() throws {
+        let schema = try JSONParser.parse(
+            try String(contentsOf: SharedData.packageRoot.appendingPathComponent("schemas/region-document.schema.json"), encoding: .utf8))
+        let folder = SharedData.packageRoot.appendingPathComponent("SampleScans/regions")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(names.count >= 6)
+        for name in names {
+            let value = try JSONParser.parse([UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+            #expect(SchemaCheck.problems(value, against: schema).isEmpty, "\(name)")
+        }
+        let broken = try JSONParser.parse(#"{"image": {"width": 10}, "regions": [{"id": 1, "number": 1, "points": [[1, 2, 3]]}]}"#)
+        #expect(SchemaCheck.problems(broken, against: schema).count == 3)
+    }
+}
+
+import RemoJSON
