@@ -184,8 +184,8 @@ public struct LassoValidator: Sendable {
         }
     }
 
-    /// A number for messages: whole numbers without a fraction, others to 2 places.
-    static func format(_ v: Double) -> String {
+    /// A number as messages show it: whole numbers without a fraction, others to 2 places.
+    public static func format(_ v: Double) -> String {
         if v == v.rounded() && v.magnitude < 1e15 { return String(Int64(v)) }
         let scaled = (v * 100).rounded() / 100
         return scaled.magnitude < 1e15 && scaled != 0 ? "\(scaled)" : "\(v)"

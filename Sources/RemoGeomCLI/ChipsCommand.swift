@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import RemoJSON
+import RemoLasso
+
+/// `remo-geom chips`: where the numbered chips of a region document go.
+struct ChipsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chips",
+        abstract: "Place the numbered chips of a region document.",
+        discussion: """
+            Prints one chip per region: its centre and radius in image pixels, clear of the \
+            canvas edge, of every region and of the other chips. When no position meets \
+            every constraint, the chip goes where it overlaps least and a chip-unplaceable \
+            warning says so. Exit status: 0 when the chips are placed (warnings included), \
+            2 when the document cannot be read.
+            """
+    )
+
+    @Argument(help: "A region document, or - for standard input.")
+    var file: String
+
+    @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
+    var format: OutputFormat?
+
+    func run() throws {
+        let input: Input = file == "-" ? .standardInput : .file(file)
+        let document: RegionDocument
+        switch InputFiles.read(input) {
+        case .failure(let error):
+            FileHandle.standardError.write(Data("remo-geom chips: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        case .success(let bytes):
+            do {
+                document = try RegionDocument.decode(bytes)
+            } catch {
+                FileHandle.standardError.write(Data("remo-geom chips: \(input.name): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        let report = LassoValidator().validate(document)
+        let warnings = report.findings.filter { $0.code == .chipUnplaceable }
+        switch format ?? .automatic {
+        case .json, .jsonl:
+            print(
+                JSONWriter.string(
+                    .object([
+                        ("chips", ValidationOutput.chipsJSON(report.chips)), ("findings", .array(warnings.map(ValidationOutput.json))),
+                    ])))
+        case .text:
+            for chip in report.chips {
+                print(
+                    "chip \(chip.number) for region \(chip.region): centre (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y))), radius \(LassoValidator.format(chip.radius))"
+                )
+            }
+            for w in warnings { print("warning: \(w.code.rawValue): \(w.message)") }
+        }
+    }
+}
