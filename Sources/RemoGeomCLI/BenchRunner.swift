@@ -2,6 +2,7 @@ import Foundation
 import RemoGEOS
 import RemoGeometry
 import RemoJSON
+import RemoLasso
 import RemoShapes
 
 /// One row of the `bench` table.
@@ -23,14 +24,14 @@ struct BenchCase {
     }
 
     static func textTable(_ cases: [BenchCase], budgetSeconds: Double) -> String {
-        var lines = ["operation   shape   vertices        remo-geom             GEOS   speedup"]
+        var lines = ["operation         shape   vertices        remo-geom             GEOS   speedup"]
         var skipped = false
         for c in cases {
-            let geos = c.geosNanos.map(format) ?? "over budget"
+            let geos = c.geosNanos.map(format) ?? (c.operation == "decodeDocument" ? "–" : "over budget")
             let speedup = c.speedup.map { String(format: "%.1f×", $0) } ?? "–"
-            if c.geosNanos == nil { skipped = true }
+            if c.geosNanos == nil && c.operation != "decodeDocument" { skipped = true }
             lines.append(
-                c.operation.padding(toLength: 12, withPad: " ", startingAt: 0)
+                c.operation.padding(toLength: 18, withPad: " ", startingAt: 0)
                     + c.shape.padding(toLength: 6, withPad: " ", startingAt: 0)
                     + String(repeating: " ", count: max(0, 10 - String(c.vertices).count)) + String(c.vertices)
                     + String(repeating: " ", count: max(0, 17 - format(c.remoNanos).count)) + format(c.remoNanos)
@@ -78,7 +79,44 @@ struct BenchRunner {
         for n in Self.combSizes where sizeFilter?.contains(n) ?? true {
             cases += try measureRing(Shapes.comb(count: n), shape: "comb", relationPartner: nil)
         }
+        if sizeFilter?.contains(1500) ?? true { cases += try measureDocument() }
         return cases
+    }
+
+    /// A document of three 500-point lassos on a 4032 × 3024 photo, as JSON bytes.
+    static func sampleDocument(seed: UInt64) -> [UInt8] {
+        let centers = [Point(800, 900), Point(2000, 1500), Point(3200, 2100)]
+        let regions: [JSONValue] = centers.enumerated().map { i, c in
+            let points = Shapes.lasso(count: 500, center: c, radius: 450, seed: seed &+ UInt64(i))
+            return .object([
+                ("id", .string("r\(i + 1)")), ("number", .number(Double(i + 1))),
+                ("points", .array(points.map { .array([.number(($0.x * 100).rounded() / 100), .number(($0.y * 100).rounded() / 100)]) })),
+            ])
+        }
+        let document = JSONValue.object([
+            ("image", .object([("width", .number(4032)), ("height", .number(3024))])), ("scale", .number(3)), ("regions", .array(regions)),
+        ])
+        return Array(JSONWriter.string(document).utf8)
+    }
+
+    /// Whole-document validation (every rule, overlap, chips) against GEOS doing
+    /// only isValid on the three rings and relate on the three pairs; and decoding alone.
+    mutating func measureDocument() throws -> [BenchCase] {
+        let bytes = Self.sampleDocument(seed: 11)
+        let document = try RegionDocument.decode(bytes)
+        let polygons = try document.regions.map { try GEOSGeometry.polygon($0.points) }
+        let validator = LassoValidator()
+        // Validation of the decoded document, as GEOS gets its geometries already built.
+        let remo = time { blackHole(validator.validate(document)) }
+        let decodeOnly = time { blackHole(try? RegionDocument.decode(bytes)) }
+        let geos = try geosTime("validateDocument", "lasso", 1500) {
+            for p in polygons { _ = try p.isValid() }
+            for i in 0..<3 { for j in (i + 1)..<3 { _ = try polygons[i].relate(polygons[j]) } }
+        }
+        return [
+            BenchCase(operation: "validateDocument", vertices: 1500, shape: "lasso", remoNanos: remo, geosNanos: geos),
+            BenchCase(operation: "decodeDocument", vertices: 1500, shape: "lasso", remoNanos: decodeOnly, geosNanos: nil),
+        ]
     }
 
     /// The points scaled by `factor` about their centroid.

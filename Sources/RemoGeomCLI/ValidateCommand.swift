@@ -58,10 +58,14 @@ struct ValidateCommand: ParsableCommand {
         var exitStatus: Int32 { unreadable > 0 ? 2 : (invalid > 0 ? 1 : 0) }
     }
 
-    /// One input's result, rendered.
-    enum Result {
-        case report(ValidationReport)
-        case failure(InputError)
+    /// One input's result, rendered in the worker that checked it.
+    struct Rendered {
+        enum Verdict { case valid, invalid, unreadable }
+        var verdict: Verdict
+        /// The text for standard output in the chosen format (JSON without separators).
+        var output: String?
+        /// A diagnostic for standard error.
+        var diagnostic: String?
     }
 
     /// Validates every input, in parallel batches, printing results in input order.
@@ -78,29 +82,21 @@ struct ValidateCommand: ParsableCommand {
             let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
             let results = ResultBox(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-                results.set(i, check(batch[i], validator: validator, maximumPoints: rules.maximumPoints))
+                results.set(i, render(batch[i], validator: validator, maximumPoints: rules.maximumPoints, format: format))
             }
-            for (input, result) in zip(batch, results.values) {
-                let name = input.name
-                let json: JSONValue
-                switch result {
-                case .report(let report):
-                    if report.valid { outcome.valid += 1 } else { outcome.invalid += 1 }
-                    json = ValidationOutput.json(file: name, report: report)
-                    if format == .text { output(ValidationOutput.text(file: name, report: report)) }
-                case .failure(let error):
-                    outcome.unreadable += 1
-                    json = ValidationOutput.json(file: name, error: error)
-                    FileHandle.standardError.write(Data("remo-geom validate: \(error.message)\n".utf8))
+            for rendered in results.values {
+                switch rendered.verdict {
+                case .valid: outcome.valid += 1
+                case .invalid: outcome.invalid += 1
+                case .unreadable: outcome.unreadable += 1
                 }
-                switch format {
-                case .text: break
-                case .jsonl: output(JSONWriter.string(json))
-                case .json:
-                    let text = JSONWriter.string(json)
-                    output(inputs.count > 1 ? (printedAny ? "," : "") + text : text)
+                if let diagnostic = rendered.diagnostic {
+                    FileHandle.standardError.write(Data("remo-geom validate: \(diagnostic)\n".utf8))
                 }
-                printedAny = true
+                if let text = rendered.output {
+                    output(format == .json && inputs.count > 1 && printedAny ? "," + text : text)
+                    printedAny = true
+                }
             }
             start += batch.count
             if progress && inputs.count > batchSize {
@@ -115,14 +111,29 @@ struct ValidateCommand: ParsableCommand {
         return outcome
     }
 
-    static func check(_ input: Input, validator: LassoValidator, maximumPoints: Int) -> Result {
+    /// Reads, checks and renders one input.
+    static func render(_ input: Input, validator: LassoValidator, maximumPoints: Int, format: OutputFormat) -> Rendered {
+        let name = input.name
+        switch check(input, validator: validator, maximumPoints: maximumPoints) {
+        case .success(let report):
+            let text =
+                format == .text
+                ? ValidationOutput.text(file: name, report: report) : JSONWriter.string(ValidationOutput.json(file: name, report: report))
+            return Rendered(verdict: report.valid ? .valid : .invalid, output: text, diagnostic: nil)
+        case .failure(let error):
+            let text = format == .text ? nil : JSONWriter.string(ValidationOutput.json(file: name, error: error))
+            return Rendered(verdict: .unreadable, output: text, diagnostic: error.message)
+        }
+    }
+
+    static func check(_ input: Input, validator: LassoValidator, maximumPoints: Int) -> Swift.Result<ValidationReport, InputError> {
         switch InputFiles.read(input) {
         case .failure(let error): return .failure(error)
         case .success(let bytes):
             do {
                 // Keep one point more than allowed: enough to know the limit is passed.
                 let document = try RegionDocument.decode(bytes, keepingAtMost: maximumPoints + 1)
-                return .report(validator.validate(document))
+                return .success(validator.validate(document))
             } catch {
                 return .failure(InputError(code: error.code, message: "\(input.name): \(error)"))
             }
@@ -132,16 +143,19 @@ struct ValidateCommand: ParsableCommand {
 
 /// Results written from several threads, each to its own slot.
 final class ResultBox: @unchecked Sendable {
-    private var storage: [ValidateCommand.Result?]
+    private var storage: [ValidateCommand.Rendered?]
     private let lock = NSLock()
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
-    func set(_ i: Int, _ value: ValidateCommand.Result) {
+    func set(_ i: Int, _ value: ValidateCommand.Rendered) {
         lock.lock()
         storage[i] = value
         lock.unlock()
     }
 
-    var values: [ValidateCommand.Result] { storage.map { $0! } }
+    /// Every slot; each is set by its worker before the batch returns.
+    var values: [ValidateCommand.Rendered] {
+        storage.map { $0 ?? ValidateCommand.Rendered(verdict: .unreadable, output: nil, diagnostic: "internal error: no result") }
+    }
 }

@@ -13,6 +13,7 @@ public struct BoundingBox: Hashable, Sendable {
     }
 
     /// The smallest box holding every point, or `nil` for no points.
+    @inlinable
     public init?(of points: some Sequence<Point>) {
         var iterator = points.makeIterator()
         guard let first = iterator.next() else { return nil }

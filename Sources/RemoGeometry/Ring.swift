@@ -27,23 +27,32 @@ public struct Ring: Sendable, Hashable {
     ///   with a NaN, infinite or out-of-range coordinate (see ``CoordinateRange``).
     /// - Complexity: O(*n*).
     public init(_ points: some Collection<Point>) throws(RingError) {
+        // One concrete loop: generic iteration across modules is not specialised.
+        try self.init(Array(points))
+    }
+
+    /// Builds a ring from input points, normalising it (see ``init(_:)-(Collection<Point>)``).
+    public init(_ points: [Point]) throws(RingError) {
         var vertices = ContiguousArray<Point>()
         var indices = ContiguousArray<Int>()
         vertices.reserveCapacity(points.count)
         indices.reserveCapacity(points.count)
-        var index = 0
-        for p in points {
-            if let problem = CoordinateRange.problem(with: p.x) {
-                throw .invalidCoordinate(index: index, axis: .x, problem: problem)
+        try points.withUnsafeBufferPointer { (input) throws(RingError) in
+            var last: Point? = nil
+            for index in 0..<input.count {
+                let p = input[index]
+                if let problem = CoordinateRange.problem(with: p.x) {
+                    throw .invalidCoordinate(index: index, axis: .x, problem: problem)
+                }
+                if let problem = CoordinateRange.problem(with: p.y) {
+                    throw .invalidCoordinate(index: index, axis: .y, problem: problem)
+                }
+                if last != p {
+                    vertices.append(p)
+                    indices.append(index)
+                    last = p
+                }
             }
-            if let problem = CoordinateRange.problem(with: p.y) {
-                throw .invalidCoordinate(index: index, axis: .y, problem: problem)
-            }
-            if vertices.last != p {
-                vertices.append(p)
-                indices.append(index)
-            }
-            index += 1
         }
         while vertices.count > 1, vertices.last == vertices.first {
             vertices.removeLast()

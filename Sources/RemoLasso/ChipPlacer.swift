@@ -44,9 +44,9 @@ public struct ChipPlacer: Sendable {
         let radius = Self.radiusInPoints * scale
         let gap = Self.gapInPoints * scale
         let obstacles: [Obstacle] = document.regions.enumerated().map { i, region in
-            if let ring = rings?[i] ?? nil { return Obstacle(points: Array(ring.vertices), closed: ring.count >= 3) }
+            if let ring = rings?[i] ?? nil { return Obstacle(ring: ring) }
             let finite = region.points.filter { CoordinateRange.accepts($0) }
-            return Obstacle(points: finite, closed: finite.count >= 3)
+            return Obstacle(ring: try? Ring(finite), fallback: finite)
         }
         let field = Field(width: document.image.width, height: document.image.height, radius: radius, gap: gap, obstacles: obstacles)
         let order = document.regions.indices.sorted {
@@ -95,31 +95,43 @@ public struct ChipPlacer: Sendable {
         return (chips, warnings)
     }
 
-    /// The candidate centres in the documented order.
-    static func candidates(around box: BoundingBox, radius r: Double, canvas: ImageSize) -> [Point] {
-        var result = [
+    /// The candidate centres in the documented order, generated lazily: usually the
+    /// first is legal and no other is computed.
+    static func candidates(around box: BoundingBox, radius r: Double, canvas: ImageSize) -> some Sequence<Point> {
+        let corners = [
             Point(box.max.x + r, box.min.y - r), Point(box.min.x - r, box.min.y - r),
             Point(box.max.x + r, box.max.y + r), Point(box.min.x - r, box.max.y + r),
         ]
         let reach = Swift.max(canvas.width, canvas.height) + 2 * r
-        var offset = r
-        while offset <= reach {
-            let x0 = box.min.x - offset
-            let x1 = box.max.x + offset
-            let y0 = box.min.y - offset
-            let y1 = box.max.y + offset
-            // Clockwise on screen from the top-right corner: down the right side,
-            // left along the bottom, up the left side, right along the top.
-            let corners = [Point(x1, y0), Point(x1, y1), Point(x0, y1), Point(x0, y0), Point(x1, y0)]
-            for (a, b) in zip(corners, corners.dropFirst()) {
-                let length = Swift.max(abs(b.x - a.x), abs(b.y - a.y))
-                let steps = Swift.max(1, Int((length / r).rounded(.up)))
-                for k in 0..<steps {
-                    let t = Double(k) / Double(steps)
-                    result.append(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
-                }
+        return sequence(state: (buffer: corners, index: 0, offset: r)) { state -> Point? in
+            while state.index >= state.buffer.count {
+                guard state.offset <= reach else { return nil }
+                state.buffer = Self.rectangle(around: box, offset: state.offset, step: r)
+                state.index = 0
+                state.offset += r
             }
-            offset += r
+            defer { state.index += 1 }
+            return state.buffer[state.index]
+        }
+    }
+
+    /// Points on the rectangle `offset` outside the box, clockwise on screen from its
+    /// top-right corner (down the right side, left along the bottom, up the left side,
+    /// right along the top), about `step` apart.
+    static func rectangle(around box: BoundingBox, offset: Double, step: Double) -> [Point] {
+        let x0 = box.min.x - offset
+        let x1 = box.max.x + offset
+        let y0 = box.min.y - offset
+        let y1 = box.max.y + offset
+        let corners = [Point(x1, y0), Point(x1, y1), Point(x0, y1), Point(x0, y0), Point(x1, y0)]
+        var result: [Point] = []
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            let length = Swift.max(abs(b.x - a.x), abs(b.y - a.y))
+            let steps = Swift.max(1, Int((length / step).rounded(.up)))
+            for k in 0..<steps {
+                let t = Double(k) / Double(steps)
+                result.append(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+            }
         }
         return result
     }
@@ -127,17 +139,18 @@ public struct ChipPlacer: Sendable {
 
 /// A region as an obstacle for chips: its outline and (if closed) its inside.
 struct Obstacle {
-    var points: [Point]
+    var points: ContiguousArray<Point>
     var closed: Bool
     var box: BoundingBox?
     /// The ring for inside tests, when the outline is closed.
     var ring: Ring?
 
-    init(points: [Point], closed: Bool) {
-        self.points = points
-        self.closed = closed
-        box = BoundingBox(of: points)
-        ring = closed ? try? Ring(points) : nil
+    /// The region's ring, or its finite points when no ring could be built.
+    init(ring: Ring?, fallback: [Point] = []) {
+        points = ring?.vertices ?? ContiguousArray(fallback)
+        closed = points.count >= 3
+        box = ring?.boundingBox ?? BoundingBox(of: fallback)
+        self.ring = closed ? ring : nil
     }
 
     /// The distance from p to the outline, negative (minus that distance) when p is

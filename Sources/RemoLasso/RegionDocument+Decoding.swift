@@ -67,27 +67,27 @@ private struct Decoder {
         .schema(path: path, message: "expected \(expected), found \(found.withArticle)")
     }
 
-    mutating func expect(_ kind: JSONKind, _ path: String, _ description: String) throws {
+    mutating func expect(_ kind: JSONKind, _ path: @autoclosure () -> String, _ description: String) throws {
         let found = try reader.nextKind()
-        if found != kind { throw mismatch(path, expected: description, found: found) }
+        if found != kind { throw mismatch(path(), expected: description, found: found) }
     }
 
-    mutating func number(_ path: String) throws -> Double {
-        try expect(.number, path, "a number")
+    mutating func number(_ path: @autoclosure () -> String) throws -> Double {
+        try expect(.number, path(), "a number")
         return try reader.readNumber()
     }
 
-    mutating func string(_ path: String) throws -> String {
-        try expect(.string, path, "a string")
+    mutating func string(_ path: @autoclosure () -> String) throws -> String {
+        try expect(.string, path(), "a string")
         return try reader.readString()
     }
 
-    mutating func optionalString(_ path: String) throws -> String? {
+    mutating func optionalString(_ path: @autoclosure () -> String) throws -> String? {
         if try reader.nextKind() == .null {
             try reader.skip()
             return nil
         }
-        return try string(path)
+        return try string(path())
     }
 
     mutating func document() throws -> RegionDocument {
@@ -197,21 +197,21 @@ private struct Decoder {
         return (points, count - points.count)
     }
 
-    mutating func point(_ path: String) throws -> Point {
+    mutating func point(_ path: @autoclosure () -> String) throws -> Point {
         let kind = try reader.nextKind()
         switch kind {
         case .array:
             try reader.beginArray()
             guard try reader.nextElement() else {
-                throw RegionDocumentError.schema(path: path, message: "expected [x, y], found an empty array")
+                throw RegionDocumentError.schema(path: path(), message: "expected [x, y], found an empty array")
             }
-            let x = try number(path + "[0]")
+            let x = try number(path() + "[0]")
             guard try reader.nextElement() else {
-                throw RegionDocumentError.schema(path: path, message: "expected [x, y], found one number")
+                throw RegionDocumentError.schema(path: path(), message: "expected [x, y], found one number")
             }
-            let y = try number(path + "[1]")
+            let y = try number(path() + "[1]")
             guard try !reader.nextElement() else {
-                throw RegionDocumentError.schema(path: path, message: "expected [x, y], found more than two numbers")
+                throw RegionDocumentError.schema(path: path(), message: "expected [x, y], found more than two numbers")
             }
             return Point(x, y)
         case .object:
@@ -220,17 +220,17 @@ private struct Decoder {
             var y: Double?
             while let key = try reader.nextKey() {
                 switch key {
-                case "x": x = try number(path + ".x")
-                case "y": y = try number(path + ".y")
+                case "x": x = try number(path() + ".x")
+                case "y": y = try number(path() + ".y")
                 default: try reader.skip()
                 }
             }
             guard let x, let y else {
-                throw RegionDocumentError.schema(path: path, message: "expected {\"x\": …, \"y\": …} with both coordinates")
+                throw RegionDocumentError.schema(path: path(), message: "expected {\"x\": …, \"y\": …} with both coordinates")
             }
             return Point(x, y)
         default:
-            throw mismatch(path, expected: "a point ([x, y] or {\"x\", \"y\"})", found: kind)
+            throw mismatch(path(), expected: "a point ([x, y] or {\"x\", \"y\"})", found: kind)
         }
     }
 }
