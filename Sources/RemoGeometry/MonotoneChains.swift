@@ -7,9 +7,11 @@
 /// the next, so it appears twice. Vertex ids are global: the first ring's vertices
 /// are `0..<n`, the second's `n..<n+m`.
 final class MonotoneChains {
-    let points: ContiguousArray<Point>
-    let vertex: ContiguousArray<Int32>
-    let offsets: ContiguousArray<Int32>
+    let points: [Point]
+    let vertex: [Int32]
+    let offsets: [Int32]
+    /// Each chain's bounding box.
+    let boxes: [BoundingBox]
     /// The number of vertices of the first ring (the second ring's ids start there).
     let firstCount: Int
     let totalCount: Int
@@ -19,83 +21,95 @@ final class MonotoneChains {
     init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point>? = nil) {
         firstCount = first.count
         totalCount = first.count + (second?.count ?? 0)
-        // A ring of n vertices has at most n chains, hence at most 2n flat positions.
-        let capacity = 2 * totalCount + 2
-        var builder = Builder(capacity: capacity, chains: totalCount + 2)
-        first.withUnsafeBufferPointer { builder.append($0, idBase: 0) }
-        if let second {
-            second.withUnsafeBufferPointer { builder.append($0, idBase: first.count) }
-        }
-        builder.points.removeLast(capacity - builder.used)
-        builder.vertex.removeLast(capacity - builder.used)
-        points = builder.points
-        vertex = builder.vertex
-        offsets = builder.offsets
-    }
-
-    /// Fills the flat arrays; kept apart so the class's storage can be immutable.
-    private struct Builder {
-        var points: ContiguousArray<Point>
-        var vertex: ContiguousArray<Int32>
-        var offsets: ContiguousArray<Int32> = [0]
-        var used = 0
-
-        init(capacity: Int, chains: Int) {
-            points = ContiguousArray(repeating: Point(0, 0), count: capacity)
-            vertex = ContiguousArray(repeating: 0, count: capacity)
-            offsets.reserveCapacity(chains)
-        }
-
-        /// Appends the chains of one ring (no consecutive duplicates).
-        mutating func append(_ v: UnsafeBufferPointer<Point>, idBase: Int) {
-            let n = v.count
-            guard n >= 2 else { return }
-            var end = used
-            var newOffsets: [Int32] = []
-            points.withUnsafeMutableBufferPointer { p in
-                vertex.withUnsafeMutableBufferPointer { ids in
-                    // The lexicographically smallest vertex is always a turning vertex.
-                    var first = 0
-                    for i in 1..<n where v[i] < v[first] { first = i }
-                    var chainStart = first
-                    var previous = v[first]
-                    var forward = true  // leaving the smallest vertex, the ring goes up
-                    var i = first
-                    repeat {
-                        let j = i + 1 == n ? 0 : i + 1
-                        let q = v[j]
-                        let up = previous < q
-                        if up != forward {
-                            end = Self.emit(v, p, ids, from: chainStart, to: i, forward: forward, idBase: idBase, at: end)
-                            newOffsets.append(Int32(end))
-                            chainStart = i
-                            forward = up
+        // Turning vertices first: they fix the sizes, so the copy is one pass.
+        var turns: [Int32] = []
+        first.withUnsafeBufferPointer { Self.turningVertices($0, into: &turns, idBase: 0) }
+        let firstTurns = turns.count
+        second?.withUnsafeBufferPointer { Self.turningVertices($0, into: &turns, idBase: first.count) }
+        let chainCount = turns.count
+        let flatCount = totalCount + chainCount
+        var offsets = [Int32](repeating: 0, count: chainCount + 1)
+        var boxes = [BoundingBox](repeating: BoundingBox(min: Point(0, 0), max: Point(0, 0)), count: chainCount)
+        var vertex = [Int32](repeating: 0, count: flatCount)
+        points = [Point](unsafeUninitializedCapacity: flatCount) { p, initialized in
+            vertex.withUnsafeMutableBufferPointer { ids in
+                offsets.withUnsafeMutableBufferPointer { o in
+                    boxes.withUnsafeMutableBufferPointer { b in
+                        var end = 0
+                        var chain = 0
+                        first.withUnsafeBufferPointer { v in
+                            Self.emit(v, turns: turns[0..<firstTurns], idBase: 0, p, ids, o, b, &end, &chain)
                         }
-                        previous = q
-                        i = j
-                    } while i != first
-                    end = Self.emit(v, p, ids, from: chainStart, to: first, forward: forward, idBase: idBase, at: end)
-                    newOffsets.append(Int32(end))
+                        second?.withUnsafeBufferPointer { v in
+                            Self.emit(v, turns: turns[firstTurns...], idBase: first.count, p, ids, o, b, &end, &chain)
+                        }
+                        initialized = end
+                    }
                 }
             }
-            offsets.append(contentsOf: newOffsets)
-            used = end
         }
+        self.vertex = vertex
+        self.offsets = offsets
+        self.boxes = boxes
+    }
 
-        /// Writes the chain from ring vertex `a` to `b` (ring order), increasing if `forward`.
-        private static func emit(
-            _ v: UnsafeBufferPointer<Point>, _ p: UnsafeMutableBufferPointer<Point>, _ ids: UnsafeMutableBufferPointer<Int32>,
-            from a: Int, to b: Int, forward: Bool, idBase: Int, at start: Int
-        ) -> Int {
-            let n = v.count
-            let length = (b - a + n) % n + 1
-            var k = forward ? a : b
-            for s in start..<(start + length) {
-                p[s] = v[k]
-                ids[s] = Int32(idBase + k)
-                if forward { k = k + 1 == n ? 0 : k + 1 } else { k = k == 0 ? n - 1 : k - 1 }
+    /// Appends the turning vertices of a ring (as global ids) in ring order, starting
+    /// from its lexicographically smallest vertex, which always turns.
+    private static func turningVertices(_ v: UnsafeBufferPointer<Point>, into turns: inout [Int32], idBase: Int) {
+        let n = v.count
+        guard n >= 2 else { return }
+        var first = 0
+        for i in 1..<n where v[i] < v[first] { first = i }
+        turns.append(Int32(idBase + first))
+        var up = true  // leaving the smallest vertex, the ring goes up
+        var i = first
+        var p = v[first]
+        for _ in 1..<n {
+            i = i + 1 == n ? 0 : i + 1
+            let q = v[i]
+            let nextUp = q < v[i + 1 == n ? 0 : i + 1]
+            if nextUp != up {
+                turns.append(Int32(idBase + i))
+                up = nextUp
             }
-            return start + length
+            p = q
+        }
+        _ = p
+    }
+
+    /// Writes the chains between consecutive turning vertices of one ring.
+    private static func emit(
+        _ v: UnsafeBufferPointer<Point>, turns: ArraySlice<Int32>, idBase: Int,
+        _ p: UnsafeMutableBufferPointer<Point>, _ ids: UnsafeMutableBufferPointer<Int32>,
+        _ offsets: UnsafeMutableBufferPointer<Int32>, _ boxes: UnsafeMutableBufferPointer<BoundingBox>,
+        _ end: inout Int, _ chain: inout Int
+    ) {
+        let n = v.count
+        guard let firstTurn = turns.first else { return }
+        var start = Int(firstTurn) - idBase
+        var up = true
+        for t in 1...turns.count {
+            let stop = t < turns.count ? Int(turns[turns.startIndex + t]) - idBase : Int(firstTurn) - idBase
+            let length = (stop - start + n) % n + 1
+            var k = up ? start : stop
+            var low = v[k]
+            var high = v[k]
+            for s in end..<(end + length) {
+                let q = v[k]
+                p[s] = q
+                ids[s] = Int32(idBase + k)
+                if q.y < low.y { low.y = q.y }
+                if q.y > high.y { high.y = q.y }
+                if up { k = k + 1 == n ? 0 : k + 1 } else { k = k == 0 ? n - 1 : k - 1 }
+            }
+            low.x = p[end].x
+            high.x = p[end + length - 1].x
+            end += length
+            boxes[chain] = BoundingBox(min: low, max: high)
+            chain += 1
+            offsets[chain] = Int32(end)
+            start = stop
+            up.toggle()
         }
     }
 

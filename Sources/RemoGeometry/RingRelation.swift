@@ -15,21 +15,33 @@ extension Ring {
     /// The relation of this ring's region to `other`'s; both rings must be simple
     /// (for others the answer is unspecified, never a trap).
     ///
-    /// One sweep over the monotone chains of both rings. Two edges that cross inside
-    /// both mean `overlapping`. Every other contact is at a vertex of one ring, and
+    /// The monotone chains of both rings are paired directly where their boxes overlap
+    /// (or swept, for comb-like inputs; see ``simplicity()``). Two edges that cross
+    /// inside both mean `overlapping`. Every other contact is at a vertex of one ring, and
     /// there the two regions' wedges are compared exactly: if they share a direction
     /// the interiors meet. With contacts and no shared direction the rings touch;
     /// with no contact at all, one vertex of each ring decides containment.
     ///
     /// - Complexity: O((*n* + *m*) log(*n* + *m*)).
-    public func relation(to other: Ring) -> RingRelation {
+    public func relation(to other: Ring) -> RingRelation { relation(to: other, strategy: .automatic) }
+
+    /// ``relation(to:)`` with a chosen strategy, so tests can hold each path to the oracles.
+    func relation(to other: Ring, strategy: ContactStrategy) -> RingRelation {
         guard count >= 3, other.count >= 3 else { return .disjoint }
         if let a = boundingBox, let b = other.boundingBox, !a.intersects(b) { return .disjoint }
         let chains = MonotoneChains(vertices, other.vertices)
-        let examiner = ContactExaminer(first: self, second: other, chains: chains)
-        var sweep = ChainSweep(chains: chains, examiner: examiner)
-        if sweep.run() { return .overlapping }
-        if sweep.examiner.touched { return .touching }
+        var examiner = ContactExaminer(first: self, second: other, chains: chains)
+        var touched: Bool
+        let budget = strategy == .pairs ? Int.max : 16 * (count + other.count) + 256
+        if strategy != .sweep, let stopped = ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: true, budget: budget) {
+            if stopped { return .overlapping }
+            touched = examiner.touched
+        } else {
+            var sweep = ChainSweep(chains: chains, examiner: ContactExaminer(first: self, second: other, chains: chains))
+            if sweep.run() { return .overlapping }
+            touched = sweep.examiner.touched
+        }
+        if touched { return .touching }
         if other.locate(vertices[0]) == .inside || locate(other.vertices[0]) == .inside {
             return .overlapping
         }

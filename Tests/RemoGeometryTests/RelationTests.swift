@@ -1,4 +1,4 @@
-import RemoGeometry
+@testable import RemoGeometry
 import RemoShapes
 import RemoTestSupport
 import Testing
@@ -26,8 +26,10 @@ struct RelationTests {
             (rect(0, 0, 10, 10), rect(3, 10.000000000000002, 6, 20), .disjoint),
         ])
     func crafted(a: Ring, b: Ring, expected: RingRelation) {
-        #expect(a.relation(to: b) == expected)
-        #expect(b.relation(to: a) == expected)
+        for strategy in [ContactStrategy.pairs, .sweep] {
+            #expect(a.relation(to: b, strategy: strategy) == expected)
+            #expect(b.relation(to: a, strategy: strategy) == expected)
+        }
     }
 
     @Test("a triangle touching a square's edge with its tip from inside overlaps; from outside touches")
@@ -115,7 +117,9 @@ struct RelationTests {
             guard let a = gridRing(), let b = gridRing() else { continue }
             pairs += 1
             let expected = Self.bruteForce(a, b)
-            #expect(a.relation(to: b) == expected, "\(a.vertices) vs \(b.vertices)")
+            for strategy in [ContactStrategy.pairs, .sweep] {
+                #expect(a.relation(to: b, strategy: strategy) == expected, "\(strategy): \(a.vertices) vs \(b.vertices)")
+            }
             counts[expected, default: 0] += 1
         }
         // The generator exercises all three answers.

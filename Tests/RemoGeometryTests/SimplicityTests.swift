@@ -1,4 +1,4 @@
-import RemoGeometry
+@testable import RemoGeometry
 import RemoShapes
 import RemoTestSupport
 import Testing
@@ -75,8 +75,9 @@ struct SimplicityTests {
         // Swap two spine corners far apart: their edges now cut across many teeth.
         broken.swapAt(1999, 3)
         let ring = try Ring(broken)
-        let sweep = ring.simplicity()
+        let sweep = ring.simplicity(strategy: .sweep)
         #expect(!sweep.isSimple)
+        #expect(!ring.simplicity(strategy: .pairs).isSimple)
         #expect(!ring.simplicityByBruteForce().isSimple)
         if case .selfIntersection(let hit) = sweep { Self.confirm(hit, in: ring) }
     }
@@ -100,10 +101,13 @@ struct SimplicityTests {
         for seed in UInt64(0)..<120 {
             let points = family.points(seed: seed, maximumCount: 300)
             let ring = try Ring(points)
-            let sweep = ring.simplicity()
             let brute = ring.simplicityByBruteForce()
-            #expect(sweep.isSimple == brute.isSimple, "family \(family) seed \(seed): sweep \(sweep), brute \(brute)")
-            if case .selfIntersection(let hit) = sweep { Self.confirm(hit, in: ring) }
+            // Both ways of finding contacts, each against the brute force.
+            for strategy in [ContactStrategy.pairs, .sweep] {
+                let found = ring.simplicity(strategy: strategy)
+                #expect(found.isSimple == brute.isSimple, "family \(family) seed \(seed) \(strategy): \(found), brute \(brute)")
+                if case .selfIntersection(let hit) = found { Self.confirm(hit, in: ring) }
+            }
         }
     }
 
@@ -112,6 +116,7 @@ struct SimplicityTests {
         for seed in UInt64(1000)..<1040 {
             let points = family.points(seed: seed, maximumCount: 400)
             let verdict = try Ring(points).isSimple
+            #expect(try Ring(points).simplicity(strategy: .sweep).isSimple == verdict)
             let k = Int(seed % UInt64(points.count))
             let rotated = Array(points[k...] + points[..<k])
             let variants: [(String, [Point])] = [
