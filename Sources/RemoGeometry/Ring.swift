@@ -19,6 +19,8 @@ public struct Ring: Sendable, Hashable {
     public let vertices: ContiguousArray<Point>
     /// For each vertex, the index of the input point it came from.
     public let inputIndices: ContiguousArray<Int>
+    /// The smallest axis-aligned box holding the ring, or `nil` for an empty ring.
+    public let boundingBox: BoundingBox?
 
     /// Builds a ring from input points, normalising it.
     ///
@@ -33,33 +35,54 @@ public struct Ring: Sendable, Hashable {
 
     /// Builds a ring from input points, normalising it (see ``init(_:)-(Collection<Point>)``).
     public init(_ points: [Point]) throws(RingError) {
-        var vertices = ContiguousArray<Point>()
-        var indices = ContiguousArray<Int>()
-        vertices.reserveCapacity(points.count)
-        indices.reserveCapacity(points.count)
-        try points.withUnsafeBufferPointer { (input) throws(RingError) in
-            var last: Point? = nil
-            for index in 0..<input.count {
-                let p = input[index]
-                if let problem = CoordinateRange.problem(with: p.x) {
-                    throw .invalidCoordinate(index: index, axis: .x, problem: problem)
-                }
-                if let problem = CoordinateRange.problem(with: p.y) {
-                    throw .invalidCoordinate(index: index, axis: .y, problem: problem)
-                }
-                if last != p {
-                    vertices.append(p)
-                    indices.append(index)
-                    last = p
+        let n = points.count
+        var failure: RingError? = nil
+        var count = 0
+        var low = Point(.infinity, .infinity)
+        var high = Point(-.infinity, -.infinity)
+        var indices = ContiguousArray<Int>(repeating: 0, count: n)
+        let vertices = ContiguousArray<Point>(unsafeUninitializedCapacity: n) { out, initialized in
+            indices.withUnsafeMutableBufferPointer { index in
+                points.withUnsafeBufferPointer { input in
+                    for i in 0..<n {
+                        let p = input[i]
+                        // NaN fails every comparison, so one test admits exactly the accepted values.
+                        let mx = p.x.magnitude
+                        let my = p.y.magnitude
+                        guard
+                            mx <= CoordinateRange.maximumMagnitude && (mx >= CoordinateRange.minimumMagnitude || mx == 0)
+                                && my <= CoordinateRange.maximumMagnitude && (my >= CoordinateRange.minimumMagnitude || my == 0)
+                        else {
+                            if let problem = CoordinateRange.problem(with: p.x) {
+                                failure = .invalidCoordinate(index: i, axis: .x, problem: problem)
+                            } else {
+                                failure = .invalidCoordinate(index: i, axis: .y, problem: CoordinateRange.problem(with: p.y) ?? .notANumber)
+                            }
+                            break
+                        }
+                        if count > 0 && out[count - 1] == p { continue }
+                        out.initializeElement(at: count, to: p)
+                        index[count] = i
+                        count += 1
+                        if p.x < low.x { low.x = p.x }
+                        if p.y < low.y { low.y = p.y }
+                        if p.x > high.x { high.x = p.x }
+                        if p.y > high.y { high.y = p.y }
+                    }
+                    // The closing point (and any run of them) equal to the first is implicit.
+                    while count > 1 && out[count - 1] == out[0] {
+                        count -= 1
+                        out.deinitializeElement(at: count)
+                    }
                 }
             }
+            initialized = count
         }
-        while vertices.count > 1, vertices.last == vertices.first {
-            vertices.removeLast()
-            indices.removeLast()
-        }
+        if let failure { throw failure }
+        indices.removeLast(n - count)
         self.vertices = vertices
         self.inputIndices = indices
+        self.boundingBox = count > 0 ? BoundingBox(min: low, max: high) : nil
     }
 
     /// The number of vertices after normalisation.
@@ -71,9 +94,6 @@ public struct Ring: Sendable, Hashable {
     public func edge(_ k: Int) -> Segment {
         Segment(vertices[k], vertices[k + 1 == vertices.count ? 0 : k + 1])
     }
-
-    /// The smallest axis-aligned box holding the ring, or `nil` for an empty ring.
-    public var boundingBox: BoundingBox? { BoundingBox(of: vertices) }
 }
 
 /// Why a ring could not be built.
