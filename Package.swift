@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RemoLasso", targets: ["RemoLasso"]),
         .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
         .library(name: "RemoShapes", targets: ["RemoShapes"]),
+        .library(name: "RemoRender", targets: ["RemoRender"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
     ],
     dependencies: [
@@ -27,6 +28,14 @@ let package = Package(
             providers: [.apt(["libgeos-dev"])]
         ),
         .target(name: "RemoGEOS", dependencies: ["RemoGeometry", "CRemoGEOS"]),
+        // libpng's classic API, kept in C: one function decodes and one encodes a whole
+        // image, each owning its setjmp. Headers and library from Debian's libpng-dev.
+        .target(
+            name: "CRemoPNG",
+            cSettings: [.headerSearchPath("include")],
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "CRemoPNG"]),
         .target(
             name: "RemoGeomCLI",
             dependencies: [
@@ -43,6 +52,7 @@ let package = Package(
             dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON"]),
+        .testTarget(name: "RemoRenderTests", dependencies: ["RemoRender", "RemoJSON", "RemoTestSupport"]),
         .testTarget(
             name: "RemoLassoTests",
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]

@@ -1,0 +1,60 @@
+#ifndef REMO_PNG_H
+#define REMO_PNG_H
+// The whole of remo-geom's contact with libpng: one function decodes a whole PNG
+// from memory and one encodes a whole image to memory. Each owns its setjmp, so no
+// longjmp ever crosses a Swift frame; Swift sees plain structs and status codes.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The colour chunks carried from input to output unchanged.
+typedef struct {
+    int has_srgb;
+    int srgb_intent;
+    int has_gama;
+    uint32_t gama;          // gAMA, times 100000
+    int has_chrm;
+    int32_t chrm[8];        // white x, y, red x, y, green x, y, blue x, y; times 100000
+    int has_iccp;
+    char iccp_name[80];
+    uint8_t *iccp;          // owned: free with remo_png_free_image
+    uint32_t iccp_length;
+} remo_png_colour;
+
+/// A decoded image: 8-bit RGBA samples as stored (no gamma or profile conversion).
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    uint8_t *rgba;          // width * height * 4 bytes; owned: free with remo_png_free_image
+    int had_transparency;   // an alpha channel or a tRNS chunk
+    int bit_depth;
+    int colour_type;
+    int interlaced;
+    remo_png_colour colour;
+} remo_png_image;
+
+enum {
+    REMO_PNG_OK = 0,
+    REMO_PNG_ERROR = 1,          // libpng's message is in `message`
+    REMO_PNG_TOO_LARGE = 2,      // above the pixel limit, refused before allocation
+    REMO_PNG_OUT_OF_MEMORY = 3,
+};
+
+/// Decodes a PNG held in memory. At most `max_pixels` pixels are accepted, checked
+/// from the header before any image memory is allocated. On failure `message` holds
+/// a sentence (libpng's own when it reported the error).
+int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, remo_png_image *image, char *message,
+                    size_t message_size);
+
+/// Frees what remo_png_decode allocated (safe on a zeroed struct).
+void remo_png_free_image(remo_png_image *image);
+
+/// Encodes 8-bit RGBA samples as RGBA (`write_alpha`) or RGB, with the colour chunks,
+/// at zlib `level` 0–9 with adaptive filters. `*output` is malloc'ed: free with free().
+int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
+                    int level, uint8_t **output, size_t *output_size, char *message, size_t message_size);
+
+/// Frees a buffer from remo_png_encode.
+void remo_png_free_buffer(uint8_t *buffer);
+
+#endif

@@ -1,0 +1,251 @@
+#include "remo_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} memory_reader;
+
+typedef struct {
+    char *message;
+    size_t message_size;
+} error_sink;
+
+static void on_error(png_structp png, png_const_charp text) {
+    error_sink *sink = (error_sink *)png_get_error_ptr(png);
+    if (sink && sink->message && sink->message_size) snprintf(sink->message, sink->message_size, "%s", text);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;  // warnings (such as a bad iCCP) do not stop decoding
+}
+
+static void read_memory(png_structp png, png_bytep out, png_size_t length) {
+    memory_reader *reader = (memory_reader *)png_get_io_ptr(png);
+    if (reader->offset + length > reader->size) png_error(png, "the file is truncated");
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+void remo_png_free_image(remo_png_image *image) {
+    if (!image) return;
+    free(image->rgba);
+    free(image->colour.iccp);
+    image->rgba = NULL;
+    image->colour.iccp = NULL;
+}
+
+int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, remo_png_image *image, char *message,
+                    size_t message_size) {
+    memset(image, 0, sizeof(*image));
+    if (message_size) message[0] = 0;
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        snprintf(message, message_size, "not a PNG file (the signature is missing or wrong)");
+        return REMO_PNG_ERROR;
+    }
+    // The pixel limit, from IHDR (always the first chunk), before libpng reads on.
+    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
+        uint64_t w = ((uint64_t)data[16] << 24) | ((uint64_t)data[17] << 16) | ((uint64_t)data[18] << 8) | data[19];
+        uint64_t h = ((uint64_t)data[20] << 24) | ((uint64_t)data[21] << 16) | ((uint64_t)data[22] << 8) | data[23];
+        if (w * h > max_pixels) {
+            snprintf(message, message_size, "the image is %llu x %llu = %llu pixels, above the limit of %llu",
+                     (unsigned long long)w, (unsigned long long)h, (unsigned long long)(w * h), (unsigned long long)max_pixels);
+            return REMO_PNG_TOO_LARGE;
+        }
+    }
+    error_sink sink = {message, message_size};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
+    if (!png) return REMO_PNG_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return REMO_PNG_OUT_OF_MEMORY;
+    }
+    // Volatile: these change after setjmp and are read after a longjmp.
+    png_bytep *volatile rows = NULL;
+    uint8_t *volatile pixels = NULL;
+    volatile int status = REMO_PNG_ERROR;
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        free(pixels);
+        free(image->colour.iccp);
+        image->colour.iccp = NULL;
+        png_destroy_read_struct(&png, &info, NULL);
+        return status;
+    }
+    memory_reader reader = {data, size, 0};
+    png_set_read_fn(png, &reader, read_memory);
+    // Limits before anything large is allocated: 2^31 per side, and ancillary chunks
+    // (such as iCCP) of at most 16 MiB.
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_set_chunk_malloc_max(png, 16 << 20);
+    png_read_info(png, info);
+
+    png_uint_32 width, height;
+    int bit_depth, colour_type, interlace;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &colour_type, &interlace, NULL, NULL);
+    if ((uint64_t)width * (uint64_t)height > max_pixels) {
+        snprintf(message, message_size, "the image is %u x %u = %llu pixels, above the limit of %llu", width, height,
+                 (unsigned long long)width * height, (unsigned long long)max_pixels);
+        status = REMO_PNG_TOO_LARGE;
+        png_longjmp(png, 1);
+    }
+    image->width = width;
+    image->height = height;
+    image->bit_depth = bit_depth;
+    image->colour_type = colour_type;
+    image->interlaced = interlace != PNG_INTERLACE_NONE;
+    image->had_transparency = (colour_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+
+    // Colour chunks, kept as they are.
+    int intent;
+    if (png_get_sRGB(png, info, &intent)) {
+        image->colour.has_srgb = 1;
+        image->colour.srgb_intent = intent;
+    }
+    png_fixed_point gama;
+    if (png_get_gAMA_fixed(png, info, &gama)) {
+        image->colour.has_gama = 1;
+        image->colour.gama = (uint32_t)gama;
+    }
+    png_fixed_point c[8];
+    if (png_get_cHRM_fixed(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
+        image->colour.has_chrm = 1;
+        for (int i = 0; i < 8; i++) image->colour.chrm[i] = c[i];
+    }
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 profile_length;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length) && profile_length > 0) {
+        image->colour.iccp = malloc(profile_length);
+        if (!image->colour.iccp) {
+            status = REMO_PNG_OUT_OF_MEMORY;
+            png_longjmp(png, 1);
+        }
+        memcpy(image->colour.iccp, profile, profile_length);
+        image->colour.iccp_length = profile_length;
+        snprintf(image->colour.iccp_name, sizeof(image->colour.iccp_name), "%s", name);
+        image->colour.has_iccp = 1;
+    }
+
+    // To 8-bit RGBA, samples as stored: palettes and low bit depths expanded, tRNS to
+    // alpha, 16 bits scaled accurately (v * 255 / 65535, rounded), no gamma.
+    png_set_expand(png);
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        snprintf(message, message_size, "unexpected row layout after conversion");
+        png_longjmp(png, 1);
+    }
+    pixels = malloc((size_t)width * height * 4);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!pixels || !rows) {
+        status = REMO_PNG_OUT_OF_MEMORY;
+        snprintf(message, message_size, "out of memory for a %u x %u image", width, height);
+        png_longjmp(png, 1);
+    }
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    image->rgba = pixels;
+    png_destroy_read_struct(&png, &info, NULL);
+    return REMO_PNG_OK;
+}
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} memory_writer;
+
+static void write_memory(png_structp png, png_bytep bytes, png_size_t length) {
+    memory_writer *writer = (memory_writer *)png_get_io_ptr(png);
+    if (writer->size + length > writer->capacity) {
+        size_t capacity = writer->capacity ? writer->capacity : 1 << 16;
+        while (capacity < writer->size + length) capacity *= 2;
+        uint8_t *grown = realloc(writer->data, capacity);
+        if (!grown) png_error(png, "out of memory while encoding");
+        writer->data = grown;
+        writer->capacity = capacity;
+    }
+    memcpy(writer->data + writer->size, bytes, length);
+    writer->size += length;
+}
+
+static void flush_memory(png_structp png) { (void)png; }
+
+void remo_png_free_buffer(uint8_t *buffer) { free(buffer); }
+
+int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
+                    int level, uint8_t **output, size_t *output_size, char *message, size_t message_size) {
+    *output = NULL;
+    *output_size = 0;
+    if (message_size) message[0] = 0;
+    error_sink sink = {message, message_size};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
+    if (!png) return REMO_PNG_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return REMO_PNG_OUT_OF_MEMORY;
+    }
+    memory_writer writer = {NULL, 0, 0};
+    uint8_t *volatile row = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        free(writer.data);
+        free(row);
+        png_destroy_write_struct(&png, &info);
+        return REMO_PNG_ERROR;
+    }
+    png_set_write_fn(png, &writer, write_memory, flush_memory);
+    png_set_IHDR(png, info, width, height, 8, write_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
+    png_set_filter(png, 0, PNG_ALL_FILTERS);
+    if (colour) {
+        if (colour->has_iccp && colour->iccp)
+            png_set_iCCP(png, info, colour->iccp_name[0] ? colour->iccp_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE,
+                         colour->iccp, colour->iccp_length);
+        if (colour->has_srgb) png_set_sRGB(png, info, colour->srgb_intent);
+        if (colour->has_gama) png_set_gAMA_fixed(png, info, (png_fixed_point)colour->gama);
+        if (colour->has_chrm)
+            png_set_cHRM_fixed(png, info, colour->chrm[0], colour->chrm[1], colour->chrm[2], colour->chrm[3], colour->chrm[4],
+                               colour->chrm[5], colour->chrm[6], colour->chrm[7]);
+    }
+    png_write_info(png, info);
+    if (write_alpha) {
+        for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+    } else {
+        row = malloc((size_t)width * 3);
+        if (!row) png_error(png, "out of memory while encoding");
+        for (uint32_t y = 0; y < height; y++) {
+            const uint8_t *in = rgba + (size_t)y * width * 4;
+            for (uint32_t x = 0; x < width; x++) {
+                row[3 * x] = in[4 * x];
+                row[3 * x + 1] = in[4 * x + 1];
+                row[3 * x + 2] = in[4 * x + 2];
+            }
+            png_write_row(png, row);
+        }
+        free(row);
+        row = NULL;
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    *output = writer.data;
+    *output_size = writer.size;
+    return REMO_PNG_OK;
+}
