@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "RemoGeomCLI",
             dependencies: [
-                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoGEOS", "RemoShapes",
+                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoGEOS", "RemoShapes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

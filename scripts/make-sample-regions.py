@@ -38,9 +38,9 @@ def write(name, regions, scale=1):
 
 
 os.makedirs(OUT, exist_ok=True)
-sofa = lasso(330, 520, 210, 110, 240, 1)
-lamp = lasso(820, 300, 60, 170, 160, 2)
-rug = lasso(620, 660, 150, 50, 180, 3)
+sofa = lasso(330, 505, 228, 122, 240, 1)
+lamp = lasso(820, 295, 78, 196, 160, 2)
+rug = lasso(620, 660, 162, 60, 180, 3)
 art = lasso(560, 180, 90, 70, 120, 4)
 
 write("valid.json", [

@@ -1,0 +1,78 @@
+import RemoGeometry
+
+/// Distances from pixel centres to the nearest of some segments, over a box of the
+/// image: only pixels within `reach` of a segment are computed (others stay
+/// infinite), row by row along each segment's capsule, so the work is proportional to
+/// the pixels near the lines, not to the image.
+struct DistanceField {
+    /// The box: columns `x0..<x0+width`, rows `y0..<y0+height` of the image.
+    let x0: Int
+    let y0: Int
+    let width: Int
+    let height: Int
+    var distances: [Float]
+
+    /// The field of the polylines' segments (each closed when `closed`), clipped to the image.
+    init?(polylines: [[Point]], closed: Bool, reach: Double, imageWidth: Int, imageHeight: Int) {
+        let all = polylines.flatMap { $0 }
+        guard let box = BoundingBox(of: all) else { return nil }
+        let left = max(0, Int((box.min.x - reach - 1).rounded(.down)))
+        let top = max(0, Int((box.min.y - reach - 1).rounded(.down)))
+        let right = min(imageWidth, Int((box.max.x + reach + 2).rounded(.up)))
+        let bottom = min(imageHeight, Int((box.max.y + reach + 2).rounded(.up)))
+        guard left < right, top < bottom else { return nil }
+        x0 = left
+        y0 = top
+        width = right - left
+        height = bottom - top
+        distances = [Float](repeating: .infinity, count: width * height)
+        for line in polylines where !line.isEmpty {
+            let count = closed ? line.count : line.count - 1
+            if line.count == 1 { add(line[0], line[0], reach: reach) }
+            for i in 0..<max(0, count) { add(line[i], line[(i + 1) % line.count], reach: reach) }
+        }
+    }
+
+    /// Lowers the distances of pixels within `reach` of segment ab.
+    mutating func add(_ a: Point, _ b: Point, reach: Double) {
+        let lowY = max(y0, Int((min(a.y, b.y) - reach - 0.5).rounded(.down)))
+        let highY = min(y0 + height - 1, Int((max(a.y, b.y) + reach - 0.5).rounded(.up)))
+        guard lowY <= highY else { return }
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let length2 = dx * dx + dy * dy
+        distances.withUnsafeMutableBufferPointer { d in
+            for y in lowY...highY {
+                let cy = Double(y) + 0.5
+                // The segment's x over the part of it within `reach` of this row, widened by `reach`.
+                var xLow = min(a.x, b.x)
+                var xHigh = max(a.x, b.x)
+                if dy != 0 {
+                    var t0 = (cy - reach - a.y) / dy
+                    var t1 = (cy + reach - a.y) / dy
+                    if t0 > t1 { swap(&t0, &t1) }
+                    t0 = max(0, t0)
+                    t1 = min(1, t1)
+                    if t0 > t1 { continue }
+                    let xa = a.x + t0 * dx
+                    let xb = a.x + t1 * dx
+                    xLow = min(xa, xb)
+                    xHigh = max(xa, xb)
+                }
+                let lowX = max(x0, Int((xLow - reach - 0.5).rounded(.down)))
+                let highX = min(x0 + width - 1, Int((xHigh + reach - 0.5).rounded(.up)))
+                guard lowX <= highX else { continue }
+                let row = (y - y0) * width - x0
+                for x in lowX...highX {
+                    let cx = Double(x) + 0.5
+                    var t = length2 > 0 ? ((cx - a.x) * dx + (cy - a.y) * dy) / length2 : 0
+                    t = min(1, max(0, t))
+                    let ex = cx - (a.x + t * dx)
+                    let ey = cy - (a.y + t * dy)
+                    let distance = Float((ex * ex + ey * ey).squareRoot())
+                    if distance < d[row + x] { d[row + x] = distance }
+                }
+            }
+        }
+    }
+}
