@@ -22,6 +22,8 @@ let package = Package(
                 .product(name: "RemoGeometry", package: "remo-geom"),
                 .product(name: "RemoGEOS", package: "remo-geom"),
                 .product(name: "RemoShapes", package: "remo-geom"),
+                .product(name: "RemoLasso", package: "remo-geom"),
+                .product(name: "RemoRender", package: "remo-geom"),
             ],
             path: "Benchmarks/GeometryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -17,11 +17,26 @@ enum AtomicFile {
             throw WriteError(message: "\(path): the folder \(folder.path) does not exist")
         }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-        } catch {
+        // Straight from the array to the file: no second copy of a large image.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError(message: "\(path): cannot write: \(String(cString: strerror(errno)))")
+        }
+        let failure: String? = bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+        if close(descriptor) != 0 || failure != nil {
             try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(message: "\(path): cannot write: \(error.localizedDescription)")
+            throw WriteError(message: "\(path): cannot write: \(failure ?? String(cString: strerror(errno)))")
         }
         if rename(temporary.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))

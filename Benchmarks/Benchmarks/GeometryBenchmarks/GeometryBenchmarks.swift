@@ -46,6 +46,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    renderBenchmarks()
+
     // Peak memory for a one-million-point ring: build, check, measure.
     Benchmark(
         "Memory.Lasso.1000000.buildAndCheck",

@@ -40,17 +40,23 @@ enum {
     REMO_PNG_OUT_OF_MEMORY = 3,
 };
 
+/// Reads the width and height from a PNG's IHDR without decoding; REMO_PNG_OK when present.
+int remo_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height);
+
 /// Decodes a PNG held in memory. At most `max_pixels` pixels are accepted, checked
-/// from the header before any image memory is allocated. On failure `message` holds
-/// a sentence (libpng's own when it reported the error).
-int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, remo_png_image *image, char *message,
-                    size_t message_size);
+/// from the header before any image memory is allocated. The samples go into `into`
+/// (which must hold exactly width * height * 4 bytes) or, when it is NULL, into a
+/// buffer the decoder allocates (`image->rgba`). On failure `message` holds a sentence
+/// (libpng's own when it reported the error).
+int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *into, size_t into_size,
+                    remo_png_image *image, char *message, size_t message_size);
 
 /// Frees what remo_png_decode allocated (safe on a zeroed struct).
 void remo_png_free_image(remo_png_image *image);
 
-/// Encodes 8-bit RGBA samples as RGBA (`write_alpha`) or RGB, with the colour chunks,
-/// at zlib `level` 0–9 with adaptive filters. `*output` is malloc'ed: free with free().
+/// Encodes 8-bit RGBA samples as RGBA (`write_alpha`) or RGB, with the colour chunks.
+/// `level` 2–9: zlib level with adaptive filters; 0 or 1: the fast setting (level 1,
+/// run-length deflate, Up filter). `*output` is malloc'ed: free with free().
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
                     int level, uint8_t **output, size_t *output_size, char *message, size_t message_size);
 
