@@ -66,6 +66,15 @@ struct RenderCommand: ParsableCommand {
         max(1, (Double(min(width, height)) / 1000 * 2).rounded() / 2)
     }
 
+    /// Validates the document (for its chips), draws onto the image and encodes it.
+    static func annotate(
+        _ picture: inout RGBAImage, document: RegionDocument, style: AnnotationStyle, compression: PNGCompression
+    ) throws(PNGError) -> ([UInt8], ValidationReport) {
+        let report = LassoValidator().validate(document)
+        _ = AnnotationRenderer(style: style).render(document, chips: report.chips, onto: &picture)
+        return (try PNGCodec.encode(picture, compression: compression), report)
+    }
+
     func run() throws {
         func fail(_ message: String) -> ExitCode {
             FileHandle.standardError.write(Data("remo-geom render: \(message)\n".utf8))
@@ -90,12 +99,11 @@ struct RenderCommand: ParsableCommand {
             )
         }
         document.scale = scale == "auto" ? Self.automaticScale(width: picture.width, height: picture.height) : Double(scale) ?? 1
-        let report = LassoValidator().validate(document)
-        let renderer = AnnotationRenderer(style: AnnotationStyle(strokeWidth: strokeWidth, drawChips: !noChips))
-        _ = renderer.render(document, chips: report.chips, onto: &picture)
-        let bytes: [UInt8]
+        let style = AnnotationStyle(strokeWidth: strokeWidth, drawChips: !noChips)
+        let (bytes, report): ([UInt8], ValidationReport)
         do {
-            bytes = try PNGCodec.encode(picture, compression: PNGCompression(rawValue: compression) ?? .fast)
+            (bytes, report) = try Self.annotate(
+                &picture, document: document, style: style, compression: PNGCompression(rawValue: compression) ?? .fast)
         } catch {
             throw fail("\(error)")
         }

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import RemoJSON
+import RemoLasso
+import RemoRender
+
+/// `remo-geom demo`: the whole job on the bundled samples, outputs in one folder.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the whole job on the bundled samples and write the outputs to a folder.",
+        discussion: """
+            Validates the sample region documents (some are broken on purpose) and prints \
+            the findings, places the chips, renders the annotated sample image, and ends \
+            with a list of what it wrote. Exit status 0 when it ran, 2 when the samples \
+            cannot be read or the folder cannot be written.
+            """
+    )
+
+    @Option(help: "The folder to write into (created if needed).")
+    var output: String = "demo-output"
+
+    @Option(help: "The samples folder.")
+    var samples: String = "SampleScans"
+
+    func run() throws {
+        func fail(_ message: String) -> ExitCode {
+            FileHandle.standardError.write(Data("remo-geom demo: \(message)\n".utf8))
+            return ExitCode(2)
+        }
+        func sample(_ name: String) -> String { (samples as NSString).appendingPathComponent(name) }
+        let regionsFolder = sample("regions")
+        guard FileManager.default.fileExists(atPath: regionsFolder) else {
+            throw fail("\(regionsFolder): not found; run the demo from the project folder or pass --samples")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw fail("\(output): cannot create the folder: \(error.localizedDescription)")
+        }
+        var written: [(String, String)] = []
+        func write(_ name: String, _ bytes: [UInt8], _ what: String) throws {
+            let path = (output as NSString).appendingPathComponent(name)
+            do { try AtomicFile.write(bytes, to: path) } catch { throw fail(error.message) }
+            written.append((path, what))
+        }
+
+        // 1. Validation of every sample region document.
+        print("== Validating the sample region documents (some are broken on purpose)")
+        var results: [String] = []
+        let outcome = ValidateCommand.validate(
+            inputs: InputFiles.expand([regionsFolder]), rules: LassoRules(), format: .text, output: { print($0) }, progress: false)
+        _ = ValidateCommand.validate(
+            inputs: InputFiles.expand([regionsFolder]), rules: LassoRules(), format: .jsonl, output: { results.append($0) }, progress: false
+        )
+        try write("validation.jsonl", Array((results.joined(separator: "\n") + "\n").utf8), "one validation result per sample document")
+        guard outcome.unreadable == 0 else { throw fail("some sample documents could not be read") }
+
+        // 2. Chips and 3. the annotated image, for the valid sample.
+        let documentPath = sample("regions/valid.json")
+        let imagePath = sample("design.png")
+        guard case .success(let documentBytes) = InputFiles.read(.file(documentPath)),
+            case .success(let imageBytes) = InputFiles.read(.file(imagePath), limit: 512 << 20)
+        else { throw fail("\(documentPath) or \(imagePath) cannot be read") }
+        var document: RegionDocument
+        var picture: RGBAImage
+        do {
+            document = try RegionDocument.decode(documentBytes)
+            picture = try PNGCodec.decode(imageBytes)
+        } catch {
+            throw fail("the samples are damaged: \(error)")
+        }
+        document.scale = RenderCommand.automaticScale(width: picture.width, height: picture.height)
+        print("\n== Rendering \(imagePath) with the regions of \(documentPath)")
+        let (png, report) = try RenderCommand.annotate(&picture, document: document, style: AnnotationStyle(), compression: .fast)
+        for chip in report.chips {
+            print(
+                "chip \(chip.number) for region \(chip.region) at (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y)))"
+            )
+        }
+        try write(
+            "chips.json", Array(JSONWriter.string(.object([("chips", ValidationOutput.chipsJSON(report.chips))])).utf8),
+            "chip positions for the valid sample")
+        try write("annotated.png", png, "the sample design image with outlines and numbered chips")
+
+        print("\n== Wrote \(written.count) files to \(output)")
+        for (path, what) in written { print("  \(path): \(what)") }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import RemoJSON
+import RemoTestSupport
+import Testing
+
+@Suite("remo-geom demo, end to end")
+struct DemoCommandTests {
+    @Test("runs the whole job on the samples and writes its outputs to one folder")
+    func demo() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out").path
+        let result = try CLIRunner.run(["demo", "--output", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("6 files: 1 valid, 5 invalid, 0 unreadable"))
+        #expect(result.stdout.contains("Wrote 3 files to \(out)"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["annotated.png", "chips.json", "validation.jsonl"])
+        let chips = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/chips.json"))))
+        if case .array(let list)? = chips["chips"] { #expect(list.count == 3) } else { Issue.record("no chips") }
+    }
+
+    @Test("without the samples it says where it looked, exit 2")
+    func missingSamples() throws {
+        let result = try CLIRunner.run(["demo", "--samples", "/nonexistent", "--output", "/tmp/unused-demo"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/regions: not found"))
+    }
+}
