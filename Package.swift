@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
         .library(name: "RemoShapes", targets: ["RemoShapes"]),
         .library(name: "RemoRender", targets: ["RemoRender"]),
+        .library(name: "RemoRoom", targets: ["RemoRoom"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
     ],
     dependencies: [
@@ -22,6 +23,7 @@ let package = Package(
         // A small strict JSON reader and writer shared by the document formats.
         .target(name: "RemoJSON"),
         .target(name: "RemoLasso", dependencies: ["RemoGeometry", "RemoJSON"]),
+        .target(name: "RemoRoom", dependencies: ["RemoGeometry", "RemoJSON"]),
         .systemLibrary(
             name: "CRemoGEOS",
             pkgConfig: "geos",
@@ -39,7 +41,7 @@ let package = Package(
         .target(
             name: "RemoGeomCLI",
             dependencies: [
-                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoGEOS", "RemoShapes",
+                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoGEOS", "RemoShapes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +54,7 @@ let package = Package(
             dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON"]),
+        .testTarget(name: "RemoRoomTests", dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoTestSupport"]),
         .testTarget(name: "RemoRenderTests", dependencies: ["RemoRender", "RemoJSON", "RemoTestSupport"]),
         .testTarget(
             name: "RemoLassoTests",

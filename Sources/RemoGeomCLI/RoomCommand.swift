@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import RemoGeometry
+import RemoJSON
+import RemoRoom
+
+/// `remo-geom room`: a summary of a room scan.
+struct RoomCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "room",
+        abstract: "Summarise a room scan: floor outline, area, ceiling, walls, doors, windows, furniture.",
+        discussion: """
+            Reads RoomPlan CapturedRoom JSON (iOS 16 and 17), CapturedStructure files with \
+            several rooms, and the simple RoomDimensions form, detected automatically \
+            (--scan-format to force one). Lengths in metres, areas in square metres. Exit \
+            status 0, or 2 when the scan cannot be read.
+            """
+    )
+
+    @Argument(help: "The scan (JSON), or - for standard input.")
+    var scan: String
+
+    @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
+    var format: OutputFormat?
+
+    @Option(help: "Force the scan format: captured-room, captured-structure or room-dimensions.")
+    var scanFormat: String?
+
+    func validate() throws {
+        if let scanFormat, RoomScanFormat(rawValue: scanFormat) == nil {
+            throw ValidationError("--scan-format must be captured-room, captured-structure or room-dimensions.")
+        }
+    }
+
+    func run() throws {
+        let input: Input = scan == "-" ? .standardInput : .file(scan)
+        let decoded: RoomScan
+        switch InputFiles.read(input, limit: RoomScan.maximumBytes) {
+        case .failure(let error):
+            FileHandle.standardError.write(Data("remo-geom room: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        case .success(let bytes):
+            do {
+                decoded = try RoomScan.decode(bytes, format: scanFormat.flatMap(RoomScanFormat.init(rawValue:)))
+            } catch {
+                FileHandle.standardError.write(Data("remo-geom room: \(input.name): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        switch format ?? .automatic {
+        case .json, .jsonl: print(JSONWriter.string(RoomOutput.json(file: input.name, scan: decoded)))
+        case .text: print(RoomOutput.text(file: input.name, scan: decoded))
+        }
+    }
+}
+
+/// The `room` result object of DESIGN.md section 6, and its text form.
+enum RoomOutput {
+    static func n(_ v: Double) -> JSONValue { .number((v * 10_000).rounded() / 10_000) }
+    static func p(_ p: Point) -> JSONValue { .array([n(p.x), n(p.y)]) }
+    static func s(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
+
+    static func json(file: String, scan: RoomScan) -> JSONValue {
+        .object([
+            ("file", .string(file)), ("format", .string(scan.format.rawValue)),
+            ("rooms", .array(scan.rooms.map(json))),
+        ])
+    }
+
+    static func json(_ room: Room) -> JSONValue {
+        .object([
+            ("floorArea", n(room.floorArea)), ("floorPerimeter", n(room.floorPerimeter)),
+            ("ceilingHeight", room.ceilingHeight.map(n) ?? .null),
+            (
+                "dimensions",
+                .object([
+                    ("length", n(room.dimensions.length)), ("width", n(room.dimensions.width)),
+                    ("height", room.dimensions.height.map(n) ?? .null),
+                ])
+            ),
+            ("floorOutline", .array(room.floorOutline.map(p))),
+            (
+                "walls",
+                .array(
+                    room.walls.map {
+                        .object([("start", p($0.start)), ("end", p($0.end)), ("length", n($0.length)), ("height", n($0.height))])
+                    })
+            ),
+            (
+                "doors",
+                .array(
+                    room.doors.map {
+                        .object([
+                            ("width", n($0.width)), ("height", n($0.height)), ("isOpen", $0.isOpen.map(JSONValue.bool) ?? .null),
+                            ("wall", s($0.wall)),
+                        ])
+                    })
+            ),
+            (
+                "windows",
+                .array(
+                    room.windows.map {
+                        .object([("width", n($0.width)), ("height", n($0.height)), ("sill", n($0.sill)), ("wall", s($0.wall))])
+                    })
+            ),
+            ("openings", .array(room.openings.map { .object([("width", n($0.width)), ("height", n($0.height)), ("wall", s($0.wall))]) })),
+            (
+                "objects",
+                .array(
+                    room.objects.map {
+                        .object([
+                            ("category", .string($0.category)), ("width", n($0.width)), ("depth", n($0.depth)), ("height", n($0.height)),
+                            ("center", p($0.center)), ("rotation", n($0.rotationDegrees)), ("floorStanding", .bool($0.floorStanding)),
+                        ])
+                    })
+            ),
+            ("warnings", .array(room.warnings.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
+        ])
+    }
+
+    static func f(_ v: Double) -> String { String(format: "%.2f", v) }
+
+    static func text(file: String, scan: RoomScan) -> String {
+        var lines = ["\(file): \(scan.format.rawValue), \(scan.rooms.count) room\(scan.rooms.count == 1 ? "" : "s")"]
+        for (i, room) in scan.rooms.enumerated() {
+            let ceiling =
+                room.ceilingHeight.map {
+                    "ceiling \(f($0)) m" + (room.ceilingHeightRange.map { " (\(f($0.lowerBound))–\(f($0.upperBound)) m)" } ?? "")
+                } ?? "no ceiling height"
+            lines.append(
+                "  room \(i + 1): floor \(f(room.floorArea)) m², perimeter \(f(room.floorPerimeter)) m, \(f(room.dimensions.length)) × \(f(room.dimensions.width)) m, \(ceiling)"
+            )
+            lines.append(
+                "    \(room.walls.count) walls, \(room.doors.count) doors, \(room.windows.count) windows, \(room.openings.count) openings, \(room.objects.count) objects"
+            )
+            var categories: [String: Int] = [:]
+            for o in room.objects { categories[o.category, default: 0] += 1 }
+            if !categories.isEmpty {
+                lines.append(
+                    "    furniture: " + categories.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", "))
+            }
+            for door in room.doors {
+                lines.append("    door \(f(door.width)) × \(f(door.height)) m\(door.isOpen == true ? " (open)" : "")")
+            }
+            for w in room.warnings { lines.append("    warning: \(w.code): \(w.message)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

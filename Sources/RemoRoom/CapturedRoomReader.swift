@@ -1,0 +1,190 @@
+import Foundation
+import RemoGeometry
+import RemoJSON
+
+/// Reads RoomPlan `CapturedRoom` JSON (DESIGN.md section 8).
+enum CapturedRoomReader {
+    /// An element's placement: the column-major transform.
+    struct Placement {
+        var t: [Double]
+        /// The centre on the plan (t12, t14).
+        var center: Point { Point(t[12], t[14]) }
+        /// The height of the centre (t13).
+        var y: Double { t[13] }
+        /// The element's x axis on the plan, normalised (t0, t2).
+        var xAxis: Point? { unit(t[0], t[2]) }
+        /// The element's z axis on the plan, normalised (t8, t10).
+        var zAxis: Point? { unit(t[8], t[10]) }
+
+        func unit(_ x: Double, _ z: Double) -> Point? {
+            let length = (x * x + z * z).squareRoot()
+            return length > 1e-9 ? Point(x / length, z / length) : nil
+        }
+
+        /// A local point mapped to the plan.
+        func apply(_ p: (Double, Double, Double)) -> Point {
+            Point(t[0] * p.0 + t[4] * p.1 + t[8] * p.2 + t[12], t[2] * p.0 + t[6] * p.1 + t[10] * p.2 + t[14])
+        }
+    }
+
+    static func elements(_ value: JSONValue, _ key: String) -> [JSONValue] {
+        if case .array(let items)? = value[key] { return items }
+        return []
+    }
+
+    static func room(_ value: JSONValue, path: String) throws(RoomScanError) -> Room {
+        var warnings: [RoomWarning] = []
+        var lowConfidence = 0
+        func confidence(_ element: JSONValue) -> String? {
+            let c = Read.enumCase(element["confidence"])?.name
+            if c == "low" { lowConfidence += 1 }
+            return c
+        }
+        let floors = elements(value, "floors")
+        let floorPlacement = floors.first.flatMap { Read.transform($0["transform"]) }.map(Placement.init)
+
+        // Walls.
+        var walls: [Wall] = []
+        for (i, element) in elements(value, "walls").enumerated() {
+            guard let t = Read.transform(element["transform"]) else {
+                throw .format("\(path).walls[\(i)].transform: expected 16 finite numbers")
+            }
+            guard let (length, height, _) = Read.dimensions(element["dimensions"]) else {
+                throw .format("\(path).walls[\(i)].dimensions: expected width, height and depth")
+            }
+            let p = Placement(t: t)
+            guard let direction = p.xAxis else { throw .format("\(path).walls[\(i)].transform: the wall has no direction") }
+            let half = Point(direction.x * length / 2, direction.y * length / 2)
+            walls.append(
+                Wall(
+                    identifier: Read.identifier(element) ?? "wall-\(i)",
+                    start: Point(p.center.x - half.x, p.center.y - half.y), end: Point(p.center.x + half.x, p.center.y + half.y),
+                    height: height, normal: p.zAxis, confidence: confidence(element)))
+        }
+        let floorLevel = floorPlacement?.y ?? walls.map { _ in 0.0 }.first ?? 0
+
+        // The floor outline: the floor polygon, else the wall loop, else the floor's dimensions.
+        var outline: [Point] = []
+        var source = Room.OutlineSource.none
+        if let floor = floors.first, let placement = floorPlacement, case .array(let corners)? = floor["polygonCorners"], corners.count >= 3
+        {
+            outline = corners.compactMap { Read.vector($0) }.map { placement.apply($0) }
+            if outline.count == corners.count { source = .floorPolygon } else { outline = [] }
+        }
+        if outline.isEmpty, let loop = WallLoop.outline(walls) {
+            outline = loop
+            source = .wallLoop
+        }
+        if outline.isEmpty, let floor = floors.first, let placement = floorPlacement, let (w, d, _) = Read.dimensions(floor["dimensions"]) {
+            outline = [(-w / 2, -d / 2, 0.0), (w / 2, -d / 2, 0), (w / 2, d / 2, 0), (-w / 2, d / 2, 0)].map { placement.apply($0) }
+            source = .floorDimensions
+        }
+
+        // Doors, windows and openings, placed on their walls.
+        func placed(_ key: String) throws(RoomScanError) -> [(JSONValue, Placement, Double, Double)] {
+            var result: [(JSONValue, Placement, Double, Double)] = []
+            for (i, element) in elements(value, key).enumerated() {
+                guard let t = Read.transform(element["transform"]), let (w, h, _) = Read.dimensions(element["dimensions"]) else {
+                    throw .format("\(path).\(key)[\(i)]: expected a transform and dimensions")
+                }
+                result.append((element, Placement(t: t), w, h))
+            }
+            return result
+        }
+        let doors = try placed("doors").enumerated().map { i, item in
+            let (element, p, w, h) = item
+            let category = Read.enumCase(element["category"])
+            var isOpen: Bool? = nil
+            if case .bool(let open)? = category?.payload?["isOpen"] { isOpen = open }
+            _ = confidence(element)
+            return Door(
+                identifier: Read.identifier(element) ?? "door-\(i)", width: w, height: h, isOpen: isOpen,
+                wall: Read.string(element["parentIdentifier"]), center: p.center, direction: p.xAxis ?? Point(1, 0))
+        }
+        let windows = try placed("windows").enumerated().map { i, item in
+            let (element, p, w, h) = item
+            _ = confidence(element)
+            return Window(
+                identifier: Read.identifier(element) ?? "window-\(i)", width: w, height: h, sill: p.y - h / 2 - floorLevel,
+                wall: Read.string(element["parentIdentifier"]), center: p.center, direction: p.xAxis ?? Point(1, 0))
+        }
+        let openings = try placed("openings").enumerated().map { i, item in
+            let (element, p, w, h) = item
+            _ = confidence(element)
+            return Opening(
+                identifier: Read.identifier(element) ?? "opening-\(i)", width: w, height: h,
+                wall: Read.string(element["parentIdentifier"]), center: p.center, direction: p.xAxis ?? Point(1, 0))
+        }
+
+        // Objects.
+        var objects: [RoomObject] = []
+        for (i, element) in elements(value, "objects").enumerated() {
+            guard let t = Read.transform(element["transform"]), let (w, h, d) = Read.dimensions(element["dimensions"]) else {
+                throw .format("\(path).objects[\(i)]: expected a transform and dimensions")
+            }
+            let p = Placement(t: t)
+            let axis = p.xAxis ?? Point(1, 0)
+            var attributes: [String: String] = [:]
+            if case .object(let members)? = element["attributes"] {
+                for (k, v) in members { attributes[k] = Read.string(v) ?? Read.enumCase(v)?.name ?? JSONWriter.string(v) }
+            }
+            let bottom = p.y - h / 2
+            objects.append(
+                RoomObject(
+                    identifier: Read.identifier(element) ?? "object-\(i)",
+                    category: Read.enumCase(element["category"])?.name ?? "unknown", attributes: attributes, width: w, depth: d, height: h,
+                    center: p.center, rotationDegrees: atan2(axis.y, axis.x) * 180 / .pi,
+                    floorStanding: abs(bottom - floorLevel) < 0.15, confidence: confidence(element)))
+        }
+
+        // Summary and warnings.
+        let area = outline.count >= 3 ? ((try? Ring(outline))?.area ?? 0) : 0
+        let perimeter =
+            outline.isEmpty ? 0 : outline.indices.reduce(0) { $0 + Segment(outline[$1], outline[($1 + 1) % outline.count]).length }
+        let heights = walls.map(\.height).filter { $0 > 0 }.sorted()
+        let ceiling = heights.isEmpty ? nil : heights[heights.count / 2]
+        let range: ClosedRange<Double>? = heights.count > 1 && heights.last! - heights.first! > 0.02 ? heights.first!...heights.last! : nil
+        if outline.count >= 3, let ring = try? Ring(outline), !ring.isSimple {
+            warnings.append(
+                RoomWarning(code: "floor-self-intersecting", message: "the floor outline crosses itself; areas are not reliable"))
+        }
+        if perimeter > 0 {
+            let covered = WallLoop.coverage(of: outline, by: walls)
+            if covered < 0.9 * perimeter {
+                warnings.append(
+                    RoomWarning(
+                        code: "walls-not-closed",
+                        message:
+                            "walls cover \(Int((covered / perimeter * 100).rounded()))% of the floor outline's \(format(perimeter)) m perimeter"
+                    ))
+            }
+        }
+        let stubs = walls.filter { $0.length < 0.3 }
+        if !stubs.isEmpty {
+            warnings.append(
+                RoomWarning(code: "stub-walls", message: "\(stubs.count) wall\(stubs.count == 1 ? " is" : "s are") shorter than 0.3 m"))
+        }
+        if lowConfidence > 0 {
+            warnings.append(
+                RoomWarning(
+                    code: "low-confidence",
+                    message: "\(lowConfidence) element\(lowConfidence == 1 ? " was" : "s were") scanned with low confidence"))
+        }
+        var stories = Set<Int>()
+        for key in ["walls", "floors", "objects", "doors", "windows", "openings"] {
+            for element in elements(value, key) { if let s = Read.number(element["story"]) { stories.insert(Int(s)) } }
+        }
+        if stories.count > 1 {
+            warnings.append(RoomWarning(code: "multiple-stories", message: "elements belong to \(stories.count) stories"))
+        }
+        if walls.isEmpty { warnings.append(RoomWarning(code: "no-walls", message: "the scan has no walls")) }
+        let (length, width) = EnclosingRectangle.of(outline)
+        return Room(
+            floorOutline: outline, outlineSource: source, floorArea: area, floorPerimeter: perimeter, ceilingHeight: ceiling,
+            ceilingHeightRange: range, dimensions: Room.Dimensions(length: length, width: width, height: ceiling), walls: walls,
+            doors: doors,
+            windows: windows, openings: openings, objects: objects, warnings: warnings, floorLevel: floorLevel)
+    }
+
+    static func format(_ v: Double) -> String { String(format: "%.2f", v) }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import RemoGeometry
+
+/// A room from a scan, in metres on the floor plan: the world (x, z) plane, y up.
+/// Plan points are ``Point``s whose `x` is world x and whose `y` is world z.
+public struct Room: Hashable, Sendable {
+    /// The floor outline, in order (from the floor polygon, else the wall loop, else the
+    /// floor's dimensions).
+    public var floorOutline: [Point]
+    /// Where the outline came from.
+    public var outlineSource: OutlineSource
+    /// The floor area in square metres.
+    public var floorArea: Double
+    /// The floor outline's perimeter in metres.
+    public var floorPerimeter: Double
+    /// The ceiling height in metres (the median wall height), when walls were scanned.
+    public var ceilingHeight: Double?
+    /// The lowest and highest wall heights, when they differ.
+    public var ceilingHeightRange: ClosedRange<Double>?
+    /// The outline's smallest enclosing rectangle (length ≥ width) and the ceiling height.
+    public var dimensions: Dimensions
+    public var walls: [Wall]
+    public var doors: [Door]
+    public var windows: [Window]
+    public var openings: [Opening]
+    public var objects: [RoomObject]
+    public var warnings: [RoomWarning]
+    /// The floor's height (world y), for objects standing on it.
+    public var floorLevel: Double
+
+    public enum OutlineSource: String, Hashable, Sendable {
+        case floorPolygon = "floor-polygon"
+        case wallLoop = "wall-loop"
+        case floorDimensions = "floor-dimensions"
+        case none
+    }
+
+    /// Length, width and height in metres.
+    public struct Dimensions: Hashable, Sendable {
+        public var length: Double
+        public var width: Double
+        public var height: Double?
+    }
+}
+
+/// A wall as a segment on the plan.
+public struct Wall: Hashable, Sendable {
+    public var identifier: String
+    public var start: Point
+    public var end: Point
+    public var height: Double
+    /// The unit normal on the plan, when the scan gives one.
+    public var normal: Point?
+    public var confidence: String?
+
+    public var length: Double { Segment(start, end).length }
+}
+
+/// A door in a wall.
+public struct Door: Hashable, Sendable {
+    public var identifier: String
+    public var width: Double
+    public var height: Double
+    public var isOpen: Bool?
+    /// The identifier of its wall.
+    public var wall: String?
+    /// Its centre on the plan.
+    public var center: Point
+    /// The direction along its width on the plan (unit).
+    public var direction: Point
+}
+
+/// A window in a wall.
+public struct Window: Hashable, Sendable {
+    public var identifier: String
+    public var width: Double
+    public var height: Double
+    /// The height of its bottom edge above the floor.
+    public var sill: Double
+    public var wall: String?
+    public var center: Point
+    public var direction: Point
+}
+
+/// An opening (a doorless passage) in a wall.
+public struct Opening: Hashable, Sendable {
+    public var identifier: String
+    public var width: Double
+    public var height: Double
+    public var wall: String?
+    public var center: Point
+    public var direction: Point
+}
+
+/// A piece of furniture or equipment, as an oriented box on the plan.
+public struct RoomObject: Hashable, Sendable {
+    public var identifier: String
+    /// The category, such as `sofa` or `table`; unknown ones keep their name.
+    public var category: String
+    public var attributes: [String: String]
+    /// Along its own x axis.
+    public var width: Double
+    /// Along its own z axis.
+    public var depth: Double
+    public var height: Double
+    /// The centre on the plan.
+    public var center: Point
+    /// The rotation of its width axis from the plan's x axis, in degrees.
+    public var rotationDegrees: Double
+    /// Whether its bottom is near the floor.
+    public var floorStanding: Bool
+    public var confidence: String?
+
+    /// The footprint's four corners on the plan.
+    public var footprint: [Point] {
+        let angle = rotationDegrees * .pi / 180
+        let ux = Point(cos(angle), sin(angle))
+        let uz = Point(-ux.y, ux.x)
+        let hw = width / 2
+        let hd = depth / 2
+        return [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { sx, sz in
+            Point(center.x + sx * hw * ux.x + sz * hd * uz.x, center.y + sx * hw * ux.y + sz * hd * uz.y)
+        }
+    }
+}
+
+/// Something a user should know about a scan.
+public struct RoomWarning: Hashable, Sendable {
+    public var code: String
+    public var message: String
+}

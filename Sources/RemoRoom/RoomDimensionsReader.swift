@@ -1,0 +1,76 @@
+import RemoGeometry
+import RemoJSON
+
+/// Reads the simple `RoomDimensions` form: walls with length, height, position (the
+/// centre) and normal; openings with type, width, height; floorArea; ceilingHeight.
+enum RoomDimensionsReader {
+    static func room(_ value: JSONValue) throws(RoomScanError) -> Room {
+        var walls: [Wall] = []
+        if case .array(let items)? = value["walls"] {
+            for (i, item) in items.enumerated() {
+                guard let length = Read.number(item["length"]), length >= 0 else {
+                    throw .format("walls[\(i)].length: expected a number of metres")
+                }
+                let height = Read.number(item["height"]) ?? 0
+                let center = Read.vector(item["position"]).map { Point($0.0, $0.2) } ?? Point(0, 0)
+                let normal = Read.vector(item["normal"]).map { Point($0.0, $0.2) }
+                // Along the wall: the normal turned a quarter.
+                let direction =
+                    normal.map { n -> Point in
+                        let l = (n.x * n.x + n.y * n.y).squareRoot()
+                        return l > 1e-9 ? Point(-n.y / l, n.x / l) : Point(1, 0)
+                    } ?? Point(1, 0)
+                walls.append(
+                    Wall(
+                        identifier: Read.string(item["identifier"]) ?? Read.string(item["id"]) ?? "wall-\(i)",
+                        start: Point(center.x - direction.x * length / 2, center.y - direction.y * length / 2),
+                        end: Point(center.x + direction.x * length / 2, center.y + direction.y * length / 2), height: height,
+                        normal: normal,
+                        confidence: nil))
+            }
+        }
+        var doors: [Door] = []
+        var windows: [Window] = []
+        var openings: [Opening] = []
+        if case .array(let items)? = value["openings"] {
+            for (i, item) in items.enumerated() {
+                let kind = Read.enumCase(item["type"])?.name ?? "opening"
+                let width = Read.number(item["width"]) ?? 0
+                let height = Read.number(item["height"]) ?? 0
+                let center = Read.vector(item["position"]).map { Point($0.0, $0.2) } ?? Point(0, 0)
+                let id = Read.string(item["identifier"]) ?? "\(kind)-\(i)"
+                switch kind {
+                case "door":
+                    doors.append(
+                        Door(identifier: id, width: width, height: height, isOpen: nil, wall: nil, center: center, direction: Point(1, 0)))
+                case "window":
+                    windows.append(
+                        Window(
+                            identifier: id, width: width, height: height, sill: Read.number(item["sill"]) ?? 0, wall: nil, center: center,
+                            direction: Point(1, 0)))
+                default:
+                    openings.append(
+                        Opening(identifier: id, width: width, height: height, wall: nil, center: center, direction: Point(1, 0)))
+                }
+            }
+        }
+        let outline = WallLoop.outline(walls) ?? []
+        let computedArea = outline.count >= 3 ? ((try? Ring(outline))?.area ?? 0) : 0
+        let area = Read.number(value["floorArea"]) ?? computedArea
+        let perimeter =
+            outline.isEmpty
+            ? walls.reduce(0) { $0 + $1.length }
+            : outline.indices.reduce(0) { $0 + Segment(outline[$1], outline[($1 + 1) % outline.count]).length }
+        let ceiling = Read.number(value["ceilingHeight"]) ?? walls.map(\.height).max()
+        var warnings: [RoomWarning] = []
+        if outline.isEmpty && !walls.isEmpty {
+            warnings.append(RoomWarning(code: "walls-not-closed", message: "the walls do not form a closed loop"))
+        }
+        let (length, width) = EnclosingRectangle.of(outline)
+        return Room(
+            floorOutline: outline, outlineSource: outline.isEmpty ? .none : .wallLoop, floorArea: area, floorPerimeter: perimeter,
+            ceilingHeight: ceiling, ceilingHeightRange: nil, dimensions: Room.Dimensions(length: length, width: width, height: ceiling),
+            walls: walls,
+            doors: doors, windows: windows, openings: openings, objects: [], warnings: warnings, floorLevel: 0)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import RemoGeometry
+import RemoJSON
+
+/// The scan formats understood, detected automatically.
+public enum RoomScanFormat: String, Hashable, Sendable, CaseIterable {
+    /// RoomPlan `CapturedRoom` as `JSONEncoder` writes it (iOS 17 "version": 2, iOS 16).
+    case capturedRoom = "captured-room"
+    /// RoomPlan `CapturedStructure`: several rooms.
+    case capturedStructure = "captured-structure"
+    /// The simple form: walls with length, height, position and normal; openings;
+    /// floorArea; ceilingHeight.
+    case roomDimensions = "room-dimensions"
+}
+
+/// A decoded scan: one or more rooms.
+public struct RoomScan: Hashable, Sendable {
+    public var format: RoomScanFormat
+    public var rooms: [Room]
+}
+
+/// Why a scan could not be read.
+public enum RoomScanError: Error, Hashable, Sendable, CustomStringConvertible {
+    case syntax(JSONSyntaxError)
+    case format(String)
+
+    public var code: String {
+        switch self {
+        case .syntax: return "invalid-json"
+        case .format: return "invalid-scan"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .syntax(let e): return "not valid JSON: \(e)"
+        case .format(let m): return m
+        }
+    }
+}
+
+extension RoomScan {
+    /// The largest scan file read (64 MiB): `coreModel` blobs are skipped unbuilt, so
+    /// this bounds the reading, not the memory.
+    public static let maximumBytes = 64 << 20
+
+    /// Decodes a scan, detecting its format unless `format` is given.
+    public static func decode(_ bytes: [UInt8], format: RoomScanFormat? = nil) throws(RoomScanError) -> RoomScan {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes, limits: JSONLimits(skippedKeys: ["coreModel"]))
+        } catch {
+            throw .syntax(error)
+        }
+        guard case .object = value else { throw .format("$: expected an object (a room scan), found \(value.kindDescription)") }
+        let detected = format ?? detect(value)
+        guard let detected else {
+            throw .format(
+                "not a room scan: expected RoomPlan walls with transforms, rooms of a CapturedStructure, or walls with length and position")
+        }
+        switch detected {
+        case .capturedStructure:
+            guard case .array(let rooms)? = value["rooms"] else { throw .format("rooms: expected an array of CapturedRoom objects") }
+            var decoded: [Room] = []
+            for (i, room) in rooms.enumerated() {
+                decoded.append(try CapturedRoomReader.room(room, path: "rooms[\(i)]"))
+            }
+            return RoomScan(format: .capturedStructure, rooms: decoded)
+        case .capturedRoom:
+            return RoomScan(format: .capturedRoom, rooms: [try CapturedRoomReader.room(value, path: "$")])
+        case .roomDimensions:
+            return RoomScan(format: .roomDimensions, rooms: [try RoomDimensionsReader.room(value)])
+        }
+    }
+
+    static func detect(_ value: JSONValue) -> RoomScanFormat? {
+        if case .array? = value["rooms"] { return .capturedStructure }
+        if case .array(let walls)? = value["walls"] {
+            if walls.isEmpty { return value["floors"] != nil || value["version"] != nil ? .capturedRoom : nil }
+            if walls.contains(where: { $0["transform"] != nil }) { return .capturedRoom }
+            if walls.contains(where: { $0["length"] != nil }) { return .roomDimensions }
+        }
+        if value["floorArea"] != nil || value["ceilingHeight"] != nil { return .roomDimensions }
+        if value["floors"] != nil { return .capturedRoom }
+        return nil
+    }
+}
+
+/// Helpers over the JSON tree.
+enum Read {
+    static func number(_ v: JSONValue?) -> Double? {
+        if case .number(let d)? = v, d.isFinite { return d }
+        return nil
+    }
+
+    static func string(_ v: JSONValue?) -> String? {
+        if case .string(let s)? = v { return s }
+        return nil
+    }
+
+    /// A one-key enum object (`{"sofa": {}}`) or a plain string: its name and payload.
+    static func enumCase(_ v: JSONValue?) -> (name: String, payload: JSONValue?)? {
+        switch v {
+        case .string(let s)?: return (s, nil)
+        case .object(let members)?: return members.first.map { ($0.key, $0.value) }
+        default: return nil
+        }
+    }
+
+    /// A transform as 16 floats (column-major) or 4 columns of 4, or an object with a
+    /// `matrix` of either form. NaN or infinity makes it unusable.
+    static func transform(_ v: JSONValue?) -> [Double]? {
+        switch v {
+        case .array(let items)?:
+            if items.count == 16 {
+                let values = items.compactMap(number)
+                return values.count == 16 ? values : nil
+            }
+            if items.count == 4 {
+                var values: [Double] = []
+                for column in items {
+                    guard case .array(let c) = column, c.count == 4 else { return nil }
+                    values += c.compactMap(number)
+                }
+                return values.count == 16 ? values : nil
+            }
+            return nil
+        case .object?:
+            if let t = transform(v?["matrix"]) ?? transform(v?["columns"]) { return t }
+            // A position alone: no rotation.
+            if let (x, y, z) = vector(v?["position"]) { return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1] }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// An element's identifier: `identifier` (RoomPlan) or `id` (custom exports).
+    static func identifier(_ element: JSONValue) -> String? { string(element["identifier"]) ?? string(element["id"]) }
+
+    /// Dimensions as three numbers (width, height, depth), or an object with width,
+    /// height and thickness, depth or length.
+    static func dimensions(_ v: JSONValue?) -> (Double, Double, Double)? {
+        switch v {
+        case .array(let items)?:
+            let values = items.compactMap(number)
+            return values.count == 3 ? (values[0], values[1], values[2]) : nil
+        case .object?:
+            guard let w = number(v?["width"]), let h = number(v?["height"]) else { return nil }
+            return (w, h, number(v?["depth"]) ?? number(v?["thickness"]) ?? number(v?["length"]) ?? 0)
+        default: return nil
+        }
+    }
+
+    /// A point given as [x, y, z] or {x, y, z}.
+    static func vector(_ v: JSONValue?) -> (Double, Double, Double)? {
+        switch v {
+        case .array(let items)?:
+            let values = items.compactMap(number)
+            return values.count >= 3 ? (values[0], values[1], values[2]) : nil
+        case .object?:
+            guard let x = number(v?["x"]), let z = number(v?["z"]) else { return nil }
+            return (x, number(v?["y"]) ?? 0, z)
+        default: return nil
+        }
+    }
+}

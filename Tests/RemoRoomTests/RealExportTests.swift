@@ -1,0 +1,132 @@
+import Foundation
+import RemoJSON
+import RemoRoom
+import RemoTestSupport
+import Testing
+
+/// The real RoomPlan exports in shared/data/roomplan, against the reference values
+/// computed in its SOURCES.md.
+@Suite("Room scans: real RoomPlan exports")
+struct RealExportTests {
+    struct Reference: Sendable, CustomStringConvertible {
+        var file: String
+        var area: Double
+        var perimeter: Double
+        var wallsClosed: Bool
+        var description: String { file }
+    }
+
+    static let references = [
+        Reference(file: "Imhaohao_standardphysics_apple_livingroom.room.json", area: 28.384, perimeter: 21.556, wallsClosed: true),
+        Reference(file: "Imhaohao_standardphysics_phone-ravida_room.json", area: 37.234, perimeter: 25.013, wallsClosed: false),
+        Reference(file: "BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json", area: 23.859, perimeter: 20.403, wallsClosed: false),
+        Reference(file: "muratatakashi_RoomPlan-test_MyHome-01_capturedRoom.json", area: 4.634, perimeter: 11.025, wallsClosed: false),
+        Reference(file: "muratatakashi_RoomPlan-test_MyHome-02_capturedRoom.json", area: 23.158, perimeter: 24.344, wallsClosed: false),
+    ]
+
+    static func load(_ file: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: SharedData.url("roomplan/" + file))) }
+
+    @Test("floor area and perimeter match the reference to three decimals; counts match the file", arguments: references)
+    func reference(_ reference: Reference) throws {
+        let bytes = try Self.load(reference.file)
+        let scan = try RoomScan.decode(bytes)
+        #expect(scan.format == .capturedRoom)
+        let room = try #require(scan.rooms.first)
+        #expect(room.outlineSource == .floorPolygon)
+        #expect(abs(room.floorArea - reference.area) <= 0.0006, "area \(room.floorArea)")
+        #expect(abs(room.floorPerimeter - reference.perimeter) <= 0.0006, "perimeter \(room.floorPerimeter)")
+        let json = try JSONParser.parse(bytes, limits: JSONLimits(skippedKeys: ["coreModel"]))
+        func count(_ key: String) -> Int { if case .array(let a)? = json[key] { return a.count } else { return -1 } }
+        #expect(room.walls.count == count("walls"))
+        #expect(room.doors.count == count("doors"))
+        #expect(room.windows.count == count("windows"))
+        #expect(room.openings.count == count("openings"))
+        #expect(room.objects.count == count("objects"))
+        #expect(room.warnings.contains { $0.code == "walls-not-closed" } == !reference.wallsClosed)
+        // The enclosing rectangle holds the outline's area.
+        #expect(room.dimensions.length * room.dimensions.width >= room.floorArea - 1e-9)
+        #expect(room.ceilingHeight.map { $0 > 2 && $0 < 5 } == true)
+    }
+
+    @Test("the living room: its walls close, its objects stand on the floor, its door is on a wall")
+    func livingRoom() throws {
+        let room = try #require(try RoomScan.decode(try Self.load("Imhaohao_standardphysics_apple_livingroom.room.json")).rooms.first)
+        #expect(abs(room.walls.reduce(0) { $0 + $1.length } - 21.556) < 0.001)
+        #expect(room.objects.filter(\.floorStanding).count >= 10)
+        #expect(room.doors.first?.wall == room.walls.first?.identifier)
+        #expect(room.objects.contains { $0.category == "storage" && $0.attributes["StorageType"] == "shelf" })
+    }
+
+    @Test("a custom export with nested 4 × 4 transforms and object dimensions reads too")
+    func customExport() throws {
+        let bytes = try Self.load("gddickinson_floorplan_app_office2.json")
+        let scan = try RoomScan.decode(bytes)
+        let json = try JSONParser.parse(bytes)
+        guard case .array(let walls)? = json["walls"] else {
+            Issue.record("no walls")
+            return
+        }
+        #expect(scan.rooms.first?.walls.count == walls.count)
+        #expect(scan.rooms.first?.walls.allSatisfy { $0.length > 0 && $0.height > 2 } == true)
+    }
+}
+
+@Suite("Room scans: hostile input")
+struct HostileScanTests {
+    static let minimalRoom = #"{"version": 2, "walls": [], "floors": [], "doors": [], "windows": [], "openings": [], "objects": []}"#
+
+    @Test(
+        "broken scans give messages, not crashes",
+        arguments: [
+            ("", "invalid-json"), (#"{"walls": [{"transform": [1, 2], "dimensions": [1, 2, 0]}]}"#, "invalid-scan"),
+            (
+                #"{"walls": [{"transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1], "dimensions": [1, 2, 0]}], "floors": [{"transform": 5}]"#,
+                "invalid-json"
+            ),
+            (#"[1, 2, 3]"#, "invalid-scan"), (#"{"hello": "world"}"#, "invalid-scan"),
+        ])
+    func broken(text: String, code: String) {
+        do {
+            _ = try RoomScan.decode(Array(text.utf8))
+            Issue.record("decoded \(text)")
+        } catch {
+            #expect(error.code == code, "\(error)")
+        }
+    }
+
+    @Test("a NaN-like value in a transform (1e400) is refused with the element's path")
+    func infiniteTransform() {
+        let text = #"{"version": 2, "walls": [{"transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 1e400,0,0,1], "dimensions": [3, 2.5, 0]}]}"#
+        do {
+            _ = try RoomScan.decode(Array(text.utf8))
+            Issue.record("decoded")
+        } catch {
+            #expect(error.description.contains("walls[0].transform"))
+        }
+    }
+
+    @Test("zero walls: a room with a warning")
+    func zeroWalls() throws {
+        let scan = try RoomScan.decode(Array(Self.minimalRoom.utf8))
+        #expect(scan.rooms.first?.warnings.contains { $0.code == "no-walls" } == true)
+    }
+
+    @Test("a 50 MB coreModel is skipped without building a string; 100,000 objects read")
+    func large() throws {
+        var text =
+            #"{"version": 2, "coreModel": ""# + String(repeating: "QUJD", count: 12_500_000)
+            + #"", "walls": [], "floors": [], "objects": ["#
+        let object = #"{"category": {"chair": {}}, "dimensions": [0.5, 0.9, 0.5], "transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 1,0.45,2,1]}"#
+        text += Array(repeating: object, count: 100_000).joined(separator: ",") + "]}"
+        let scan = try RoomScan.decode(Array(text.utf8))
+        #expect(scan.rooms.first?.objects.count == 100_000)
+    }
+
+    @Test("a self-intersecting floor polygon is reported")
+    func bowTie() throws {
+        let text =
+            #"{"version": 2, "walls": [], "floors": [{"transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1], "polygonCorners": [[0,0,0],[4,4,0],[4,0,0],[0,4,0]], "dimensions": [4,4,0]}]}"#
+        let room = try #require(try RoomScan.decode(Array(text.utf8)).rooms.first)
+        #expect(room.warnings.contains { $0.code == "floor-self-intersecting" })
+    }
+}
