@@ -11,7 +11,10 @@ public struct RemoGeomCommand: ParsableCommand {
             2 for bad usage or an input that could not be read.
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, ValidateCommand.self, ChipsCommand.self, RenderCommand.self, RoomCommand.self, BenchCommand.self]
+        subcommands: [
+            DemoCommand.self, ValidateCommand.self, ChipsCommand.self, RenderCommand.self, RoomCommand.self, FitCommand.self,
+            BenchCommand.self,
+        ]
     )
 
     public init() {}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import RemoJSON
+import RemoRoom
+
+/// `remo-geom fit`: fit badges for a shopping list in a scanned room.
+struct FitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Fit badges (fits, tight, does-not-fit, unknown) for a shopping list in a scanned room.",
+        discussion: """
+            Each product's footprint with its category's clearance must fit the free floor \
+            (outline minus furniture that stays minus door clear zones) in some position and \
+            orientation, its height must clear the ceiling, and it must pass a door or \
+            opening. Every fitting badge carries a witness placement. Products are \
+            {"id", "name", "category", "width", "depth", "height", "unit": "m"|"cm"|"mm"|"in"}; \
+            the list is {"items": […]} or {"groups": [{"name", "items": […]}]}. Without \
+            --room every badge is unknown. Exit status 0 whatever the badges, 2 when an \
+            input cannot be read.
+            """
+    )
+
+    @Option(help: "The room scan (JSON). For a scan of several rooms, the first room is used.")
+    var room: String?
+
+    @Option(help: "The shopping list (JSON), or - for standard input.")
+    var items: String
+
+    @Option(help: "Treat this furniture (identifier or category, e.g. sofa) as removed; repeatable.")
+    var remove: [String] = []
+
+    @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
+    var format: OutputFormat?
+
+    func run() throws {
+        func fail(_ message: String) -> ExitCode {
+            FileHandle.standardError.write(Data("remo-geom fit: \(message)\n".utf8))
+            return ExitCode(2)
+        }
+        var scanned: Room? = nil
+        if let room {
+            switch InputFiles.read(.file(room), limit: RoomScan.maximumBytes) {
+            case .failure(let error): throw fail(error.message)
+            case .success(let bytes):
+                do { scanned = try RoomScan.decode(bytes).rooms.first } catch { throw fail("\(room): \(error)") }
+            }
+        }
+        let products: [Product]
+        let listInput: Input = items == "-" ? .standardInput : .file(items)
+        switch InputFiles.read(listInput) {
+        case .failure(let error): throw fail(error.message)
+        case .success(let bytes):
+            do { products = try ShoppingList.decode(bytes) } catch { throw fail("\(listInput.name): \(error)") }
+        }
+        let checker = FitChecker(room: scanned, removing: Set(remove))
+        let results = products.map(checker.check)
+        switch format ?? .automatic {
+        case .json, .jsonl:
+            print(JSONWriter.string(.object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(Self.json)))])))
+        case .text:
+            for (product, result) in zip(products, results) {
+                print("\(product.name ?? product.id) (\(product.id)): \(result.badge.rawValue)")
+                for reason in result.reasons { print("  \(reason.code): \(reason.message)") }
+            }
+        }
+    }
+
+    static func json(_ result: FitResult) -> JSONValue {
+        .object([
+            ("id", .string(result.id)), ("badge", .string(result.badge.rawValue)),
+            ("reasons", .array(result.reasons.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
+            (
+                "placement",
+                result.placement.map {
+                    .object([("center", RoomOutput.p($0.center)), ("rotationDegrees", RoomOutput.n($0.rotationDegrees))])
+                } ?? .null
+            ),
+        ])
+    }
+}

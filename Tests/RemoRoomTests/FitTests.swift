@@ -1,0 +1,110 @@
+import Foundation
+import RemoGEOS
+import RemoGeometry
+import RemoRoom
+import RemoShapes
+import RemoTestSupport
+import Testing
+
+@Suite("Fit badges")
+struct FitTests {
+    static func sample(_ name: String) throws -> Room {
+        let bytes = try [UInt8](Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/\(name)")))
+        return try #require(try RoomScan.decode(bytes).rooms.first)
+    }
+
+    static func products() throws -> [Product] {
+        try ShoppingList.decode(
+            [UInt8](Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/shopping-list.json"))))
+    }
+
+    /// GEOS's word on a witness: the outline covers the cleared footprint, and no
+    /// floor-standing piece of furniture (nor door zone) shares its interior.
+    static func confirm(_ placement: FitPlacement, in room: Room, removing: Set<String> = []) throws {
+        let rectangle = try GEOSGeometry.polygon(placement.clearedFootprint)
+        let matrix = Array(try rectangle.relate(GEOSGeometry.polygon(room.floorOutline)))
+        #expect(matrix[2] == "F" && matrix[5] == "F", "the witness leaves the floor: \(String(matrix))")
+        for object in room.objects where object.floorStanding && !removing.contains(object.category) {
+            let m = try rectangle.relate(GEOSGeometry.polygon(object.footprint))
+            #expect(m.first == "F", "the witness overlaps the \(object.category)")
+        }
+        // And the exact check of the library, on the same corners.
+        let outline = try Ring(room.floorOutline)
+        #expect(FitChecker.fits(placement.clearedFootprint, in: outline, avoiding: []))
+    }
+
+    @Test("the sample list gives the badges its names promise in the living room, each fit with a confirmed witness")
+    func livingRoom() throws {
+        let room = try Self.sample("living-room.json")
+        let results = Dictionary(uniqueKeysWithValues: try Self.products().map { ($0.id, FitChecker(room: room).check($0)) })
+        #expect(results["armchair"]?.badge == .fits)
+        #expect(results["big-sofa"]?.badge == .tight)
+        #expect(results["wardrobe"]?.badge == .doesNotFit)
+        #expect(results["wardrobe"]?.reasons.contains { $0.code == "door-passage" && $0.message.contains("does not pass") } == true)
+        #expect(results["mystery-lamp"]?.badge == .unknown)
+        #expect(results["mystery-lamp"]?.reasons.map(\.code) == ["missing-dimensions"])
+        for result in results.values where result.badge == .fits || result.badge == .tight {
+            let placement = try #require(result.placement, "\(result.id) fits without a witness")
+            try Self.confirm(placement, in: room)
+        }
+    }
+
+    @Test("the narrow bedroom door stops pieces that fit its floor")
+    func narrowDoor() throws {
+        let room = try Self.sample("bedroom-narrow-door.json")
+        let armchair = try #require(try Self.products().first { $0.id == "armchair" })
+        let result = FitChecker(room: room).check(armchair)
+        #expect(result.badge == .doesNotFit)
+        #expect(result.reasons.contains { $0.code == "door-passage" && $0.message.contains("0.65 m clear") })
+        #expect(result.reasons.contains { $0.code == "floor-space" && $0.message.contains("fits at") })
+    }
+
+    @Test("without a scan every badge is unknown; units convert; removed furniture frees its floor")
+    func options() throws {
+        let products = try Self.products()
+        #expect(products.map { FitChecker(room: nil).check($0).badge } == [.unknown, .unknown, .unknown, .unknown])
+        #expect(FitChecker(room: nil).check(products[0]).reasons.first?.code == "no-scan")
+        let inches = Product(id: "x", width: 30, depth: 32, height: 34, unit: .inches)
+        #expect(abs((inches.metres?.width ?? 0) - 0.762) < 1e-12)
+        // A sofa as big as the free floor allows only when the old sofa goes.
+        let room = try Self.sample("living-room.json")
+        let huge = Product(id: "huge", category: "sofa", width: 4.9, depth: 1.0, height: 0.7)
+        let kept = FitChecker(room: room).check(huge)
+        let replaced = FitChecker(room: room, removing: ["sofa", "table"]).check(huge)
+        #expect(kept.badge == .doesNotFit)
+        #expect(replaced.badge != .doesNotFit)
+        if let placement = replaced.placement { try Self.confirm(placement, in: room, removing: ["sofa", "table"]) }
+    }
+
+    @Test("no false fits: every fitting badge on seeded small rooms has a witness GEOS confirms")
+    func seededRooms() throws {
+        var rng = SplitMix64(seed: 21)
+        var fitting = 0
+        for i in 0..<60 {
+            // A random simple room: a lasso-like outline a few metres across.
+            let outline = Shapes.lasso(
+                count: Int.random(in: 5...12, using: &rng), center: Point(0, 0), radius: Double.random(in: 1.5...3, using: &rng),
+                seed: rng.next())
+            let json = RoomFixture.capturedRoom(outline: outline, height: 2.5)
+            guard let room = try? RoomScan.decode(Array(json.utf8)).rooms.first, room.floorOutline.count >= 3 else { continue }
+            let product = Product(
+                id: "p\(i)", category: ["sofa", "bed", "table"][i % 3], width: Double.random(in: 0.4...2.5, using: &rng),
+                depth: Double.random(in: 0.4...1.5, using: &rng), height: 0.8)
+            let result = FitChecker(room: room).check(product)
+            if let placement = result.placement {
+                fitting += 1
+                try Self.confirm(placement, in: room)
+            }
+        }
+        #expect(fitting > 10)
+    }
+}
+
+/// Builds a CapturedRoom JSON text with a floor polygon and no walls.
+enum RoomFixture {
+    static func capturedRoom(outline: [Point], height: Double) -> String {
+        let corners = outline.map { "[\($0.x), \($0.y), 0]" }.joined(separator: ",")
+        return
+            #"{"version": 2, "walls": [], "doors": [], "windows": [], "openings": [], "objects": [], "floors": [{"transform": [1,0,0,0, 0,0,1,0, 0,1,0,0, 0,0,0,1], "polygonCorners": [\#(corners)], "dimensions": [1, 1, 0]}]}"#
+    }
+}
