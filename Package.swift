@@ -54,7 +54,10 @@ let package = Package(
             dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON"]),
-        .testTarget(name: "RemoRoomTests", dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoGEOS", "RemoShapes", "RemoTestSupport"]),
+        .testTarget(
+            name: "RemoRoomTests",
+            dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
+        ),
         .testTarget(name: "RemoRenderTests", dependencies: ["RemoRender", "RemoJSON", "RemoTestSupport"]),
         .testTarget(
             name: "RemoLassoTests",

@@ -3,6 +3,7 @@ import Foundation
 import RemoJSON
 import RemoLasso
 import RemoRender
+import RemoRoom
 
 /// `remo-geom demo`: the whole job on the bundled samples, outputs in one folder.
 struct DemoCommand: ParsableCommand {
@@ -11,8 +12,9 @@ struct DemoCommand: ParsableCommand {
         abstract: "Run the whole job on the bundled samples and write the outputs to a folder.",
         discussion: """
             Validates the sample region documents (some are broken on purpose) and prints \
-            the findings, places the chips, renders the annotated sample image, and ends \
-            with a list of what it wrote. Exit status 0 when it ran, 2 when the samples \
+            the findings, places the chips, renders the annotated sample image, summarises \
+            the sample room scans, computes fit badges for the sample shopping list in each \
+            room, and ends with a list of what it wrote. Exit status 0 when it ran, 2 when the samples \
             cannot be read or the folder cannot be written.
             """
     )
@@ -82,6 +84,33 @@ struct DemoCommand: ParsableCommand {
             "chips.json", Array(JSONWriter.string(.object([("chips", ValidationOutput.chipsJSON(report.chips))])).utf8),
             "chip positions for the valid sample")
         try write("annotated.png", png, "the sample design image with outlines and numbered chips")
+
+        // 4. Room summaries and 5. fit badges for the sample shopping list.
+        let roomsFolder = sample("rooms")
+        let scanNames = ((try? FileManager.default.contentsOfDirectory(atPath: roomsFolder)) ?? []).filter {
+            $0.hasSuffix(".json") && $0 != "shopping-list.json"
+        }.sorted()
+        var roomJSON: [JSONValue] = []
+        var fitJSON: [JSONValue] = []
+        let listPath = (roomsFolder as NSString).appendingPathComponent("shopping-list.json")
+        guard case .success(let listBytes) = InputFiles.read(.file(listPath)), let products = try? ShoppingList.decode(listBytes) else {
+            throw fail("\(listPath) cannot be read")
+        }
+        for name in scanNames {
+            let path = (roomsFolder as NSString).appendingPathComponent(name)
+            guard case .success(let bytes) = InputFiles.read(.file(path), limit: RoomScan.maximumBytes),
+                let scan = try? RoomScan.decode(bytes)
+            else { throw fail("\(path) cannot be read") }
+            print("\n== Room scan \(path)")
+            print(RoomOutput.text(file: path, scan: scan))
+            roomJSON.append(RoomOutput.json(file: path, scan: scan))
+            let checker = FitChecker(room: scan.rooms.first)
+            let results = products.map(checker.check)
+            print("   fit badges: " + zip(products, results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
+            fitJSON.append(.object([("room", .string(path)), ("items", .array(results.map(FitCommand.json)))]))
+        }
+        try write("rooms.json", Array(JSONWriter.string(.array(roomJSON)).utf8), "summaries of the sample room scans")
+        try write("fit.json", Array(JSONWriter.string(.array(fitJSON)).utf8), "fit badges of the sample shopping list in each room")
 
         print("\n== Wrote \(written.count) files to \(output)")
         for (path, what) in written { print("  \(path): \(what)") }

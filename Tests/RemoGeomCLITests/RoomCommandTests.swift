@@ -1,0 +1,53 @@
+import Foundation
+import RemoJSON
+import RemoTestSupport
+import Testing
+
+@Suite("remo-geom room and fit, end to end")
+struct RoomCommandTests {
+    @Test("room --format json has the contract's keys; text names the warnings")
+    func room() throws {
+        let result = try CLIRunner.run(["room", "SampleScans/rooms/walls-not-closed.json", "--format", "json"])
+        #expect(result.status == 0)
+        let value = try JSONParser.parse(result.stdout)
+        #expect(value["format"] == .string("captured-room"))
+        guard case .array(let rooms)? = value["rooms"], case .object(let room)? = rooms.first else {
+            Issue.record("no rooms")
+            return
+        }
+        #expect(
+            room.map(\.key) == [
+                "floorArea", "floorPerimeter", "ceilingHeight", "dimensions", "floorOutline", "walls", "doors", "windows", "openings",
+                "objects", "warnings",
+            ])
+        #expect(rooms.first?["floorArea"] == .number(14))
+        let text = try CLIRunner.run(["room", "SampleScans/rooms/walls-not-closed.json", "--format", "text"])
+        #expect(text.stdout.contains("warning: walls-not-closed: walls cover 50%"))
+    }
+
+    @Test("fit --format json: a badge, reasons and a placement or null per item; exit 0 whatever the badges")
+    func fit() throws {
+        let result = try CLIRunner.run([
+            "fit", "--room", "SampleScans/rooms/living-room.json", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json",
+        ])
+        #expect(result.status == 0)
+        let value = try JSONParser.parse(result.stdout)
+        guard case .array(let items)? = value["items"] else {
+            Issue.record("no items")
+            return
+        }
+        #expect(items.map { $0["badge"] } == [.string("fits"), .string("tight"), .string("does-not-fit"), .string("unknown")])
+        #expect(items[0]["placement"]?["center"] != nil)
+        #expect(items[3]["placement"] == .null)
+    }
+
+    @Test("unreadable inputs exit 2 with the file named")
+    func unreadable() throws {
+        let room = try CLIRunner.run(["room", "SampleScans/regions/valid.json"])
+        #expect(room.status == 2)
+        #expect(room.stderr.contains("valid.json: not a room scan"))
+        let fit = try CLIRunner.run(["fit", "--room", "SampleScans/rooms/living-room.json", "--items", "/nonexistent/list.json"])
+        #expect(fit.status == 2)
+        #expect(fit.stderr.contains("/nonexistent/list.json: no such file"))
+    }
+}
