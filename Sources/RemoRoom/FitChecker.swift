@@ -37,9 +37,9 @@ public struct FitResult: Hashable, Sendable {
 /// - Floor space: the footprint grown by the category's ``Clearance`` must lie inside the
 ///   floor outline and off every floor-standing piece of furniture that stays and every
 ///   door's clear zone, for some position and orientation (each wall direction and 90° to
-///   it, positions on a grid, nearest the walls first). A found position is accepted only
-///   after an exact containment check, so a `fits` is never false; a `does-not-fit` means
-///   no grid position holds it.
+///   it; positions with the piece's back against a wall, and a 0.2 m grid for pieces with
+///   clearance all round). A found position is accepted only after an exact containment
+///   check, so a `fits` is never false; a `does-not-fit` means no tried position holds it.
 /// - Height: under the ceiling.
 /// - Door passage: carried through as a box (no tilting), its smallest dimension must be
 ///   under the clear width (the widest door's width less ``Clearance/doorAllowance``, or
@@ -55,8 +55,6 @@ public struct FitChecker: Sendable {
     let outline: Ring?
     /// Orientations to try, in degrees.
     let orientations: [Double]
-    /// The grid step for positions, in metres.
-    public var step = 0.05
 
     /// A checker for `room`; furniture whose identifier or category is in `removing` is
     /// treated as gone ("replace this sofa").
@@ -220,54 +218,115 @@ public struct FitChecker: Sendable {
     }
 
     /// A position for the cleared footprint on the free floor, or nil.
+    ///
+    /// Candidates, per orientation: the piece's back against each outline edge that runs
+    /// along its width, slid to the edge's ends and to every outline and obstacle vertex
+    /// (where furniture stands); pieces with clearance all round also try a 0.2 m grid.
+    /// A cheap floating-point test in the turned frame filters them, and the exact
+    /// ``fits(_:in:avoiding:)`` confirms the first survivor.
     func place(_ width: Double, _ depth: Double, clearance side: Clearance.Side, amount: Double) -> FitPlacement? {
-        guard let outline, let box = outline.boundingBox else { return nil }
+        guard let outline else { return nil }
         let free = outline.area - obstacles.reduce(0) { $0 + $1.area }
         let need = (width + (side == .front ? 0 : 2 * amount)) * (depth + (side == .front ? amount : side == .around ? 2 * amount : 0))
         if need > free + 1e-9 { return nil }
-        let extent = max(box.width, box.height)
-        let cells = extent / step
-        let step = cells > 200 ? extent / 200 : self.step
+        let obstacleVertices = obstacles.flatMap(\.vertices)
         for degrees in orientations {
             let angle = degrees * .pi / 180
             let u = Point(cos(angle), sin(angle))
             let v = Point(-u.y, u.x)
-            // The outline's extent in the turned frame.
-            var lowU = Double.infinity
-            var highU = -Double.infinity
-            var lowV = Double.infinity
-            var highV = -Double.infinity
-            for p in outline.vertices {
-                let a = p.x * u.x + p.y * u.y
-                let b = p.x * v.x + p.y * v.y
-                lowU = min(lowU, a)
-                highU = max(highU, a)
-                lowV = min(lowV, b)
-                highV = max(highV, b)
-            }
+            func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
+            let ring = outline.vertices.map(turned)
+            let blocks = obstacles.map { $0.vertices.map(turned) }
+            let blockBoxes = blocks.map { BoundingBox(of: $0)! }
+            // The cleared footprint in the turned frame, relative to the piece's centre.
             let probe = Self.clearedFootprint(center: Point(0, 0), degrees: degrees, width: width, depth: depth, side: side, amount: amount)
-            let pu = probe.map { $0.x * u.x + $0.y * u.y }
-            let pv = probe.map { $0.x * v.x + $0.y * v.y }
-            let (minU, maxU, minV, maxV) = (pu.min()!, pu.max()!, pv.min()!, pv.max()!)
-            guard highU - lowU >= maxU - minU, highV - lowV >= maxV - minV else { continue }
-            // Centres from the back (low v, where the wall is for "front" clearance) forward.
-            var b = lowV - minV
-            while b <= highV - maxV + 1e-9 {
-                var a = lowU - minU
-                while a <= highU - maxU + 1e-9 {
-                    let center = Point(u.x * a + v.x * b, u.y * a + v.y * b)
-                    let rectangle = Self.clearedFootprint(
-                        center: center, degrees: degrees, width: width, depth: depth, side: side, amount: amount)
-                    if Self.fits(rectangle, in: outline, avoiding: obstacles) {
-                        return FitPlacement(
-                            center: center, rotationDegrees: degrees.truncatingRemainder(dividingBy: 360), clearedFootprint: rectangle)
-                    }
-                    a += step
+                .map(turned)
+            let (minU, maxU) = (probe.map(\.x).min()!, probe.map(\.x).max()!)
+            let (minV, maxV) = (probe.map(\.y).min()!, probe.map(\.y).max()!)
+            let (a, b) = (maxU - minU, maxV - minV)
+            guard let box = BoundingBox(of: ring), box.width >= a - 1e-9, box.height >= b - 1e-9 else { continue }
+            let stops = (ring + obstacleVertices.map(turned)).flatMap { [$0.x, $0.x - a] }
+
+            // Lower-left corners (in the turned frame) to try.
+            var corners: [Point] = []
+            for i in ring.indices {
+                let p = ring[i]
+                let q = ring[(i + 1) % ring.count]
+                guard abs(p.y - q.y) <= 1e-9 * max(1, abs(p.y)) + 1e-12 else { continue }
+                // The floor must lie on the +v side of this edge: the piece's back against it.
+                let mid = Point((p.x + q.x) / 2, p.y + 1e-6 * max(1, box.height))
+                guard Self.inside(mid, ring) else { continue }
+                let low = min(p.x, q.x)
+                let high = max(p.x, q.x)
+                for s in [low, high - a] + stops where s >= low - 1e-9 && s + a <= high + 1e-9 {
+                    corners.append(Point(s, p.y))
                 }
-                b += step
+            }
+            if side == .around || corners.isEmpty {
+                var y = box.min.y
+                while y + b <= box.max.y + 1e-9 {
+                    var x = box.min.x
+                    while x + a <= box.max.x + 1e-9 {
+                        corners.append(Point(x, y))
+                        x += 0.2
+                    }
+                    y += 0.2
+                }
+            }
+            for corner in corners {
+                let rect = [corner, Point(corner.x + a, corner.y), Point(corner.x + a, corner.y + b), Point(corner.x, corner.y + b)]
+                guard Self.roughlyFits(rect, ring, blocks, blockBoxes) else { continue }
+                // Back to the plan: the piece's centre, then the exact check.
+                let c = Point(corner.x - minU, corner.y - minV)
+                let center = Point(c.x * u.x + c.y * v.x, c.x * u.y + c.y * v.y)
+                let rectangle = Self.clearedFootprint(
+                    center: center, degrees: degrees, width: width, depth: depth, side: side, amount: amount)
+                if Self.fits(rectangle, in: outline, avoiding: obstacles) {
+                    var turn = degrees.truncatingRemainder(dividingBy: 360)
+                    if turn < 0 { turn += 360 }
+                    return FitPlacement(center: center, rotationDegrees: turn, clearedFootprint: rectangle)
+                }
             }
         }
         return nil
+    }
+
+    /// Floating-point point-in-polygon (crossing number), for the cheap filter only.
+    static func inside(_ p: Point, _ ring: [Point]) -> Bool {
+        var inside = false
+        var a = ring[ring.count - 1]
+        for b in ring {
+            if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) { inside.toggle() }
+            a = b
+        }
+        return inside
+    }
+
+    /// The cheap filter, in the turned frame where the rectangle is axis-aligned: a
+    /// slightly shrunk rectangle inside the outline, clear of outline vertices, and off
+    /// the obstacles' boxes or, where boxes meet, their polygons.
+    static func roughlyFits(_ rect: [Point], _ ring: [Point], _ blocks: [[Point]], _ boxes: [BoundingBox]) -> Bool {
+        let e = 1e-7
+        let (x0, y0, x1, y1) = (rect[0].x + e, rect[0].y + e, rect[2].x - e, rect[2].y - e)
+        for p in [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)] where !inside(p, ring) { return false }
+        for p in ring where p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1 { return false }
+        for (block, box) in zip(blocks, boxes) where box.max.x > x0 && box.min.x < x1 && box.max.y > y0 && box.min.y < y1 {
+            // The obstacle's polygon against the rectangle: a vertex inside, or the
+            // rectangle's centre inside the obstacle, or crossing edges.
+            if block.contains(where: { $0.x > x0 && $0.x < x1 && $0.y > y0 && $0.y < y1 }) { return false }
+            if inside(Point((x0 + x1) / 2, (y0 + y1) / 2), block) { return false }
+            let r = [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)]
+            for i in 0..<4 {
+                for j in block.indices {
+                    if case .crossing = SegmentIntersection.classify(
+                        Segment(r[i], r[(i + 1) % 4]), Segment(block[j], block[(j + 1) % block.count]))
+                    {
+                        return false
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// Exact: the convex quadrilateral lies in the closed floor outline and meets no
