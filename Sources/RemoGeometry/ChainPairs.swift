@@ -42,7 +42,7 @@ enum ChainPairs {
                         switch walk(chains, p, a, c, examiner: &examiner, work: &work, budget: budget) {
                         case .stopped: return true
                         case .overBudget: return nil
-                        case .done: break
+                        case .reached: break
                         }
                     }
                     active.append(c)
@@ -53,55 +53,20 @@ enum ChainPairs {
         }
     }
 
-    enum WalkOutcome { case done, stopped, overBudget }
-
     /// Walks chains a and c over their common lexicographic range.
     static func walk<Examiner: ChainSweepExaminer>(
         _ chains: MonotoneChains, _ p: UnsafeBufferPointer<Point>, _ a: Int, _ c: Int, examiner: inout Examiner, work: inout Int,
         budget: Int
-    ) -> WalkOutcome {
+    ) -> ChainWalk.Outcome {
         let aFirst = Int(chains.offsets[a])
         let aLast = Int(chains.offsets[a + 1]) - 1
         let cFirst = Int(chains.offsets[c])
         let cLast = Int(chains.offsets[c + 1]) - 1
         let start = p[aFirst] < p[cFirst] ? p[cFirst] : p[aFirst]
         let end = p[aLast] < p[cLast] ? p[aLast] : p[cLast]
-        if end < start { return .done }
-        var sa = segment(p, aFirst, aLast - 1, at: start)
-        var sc = segment(p, cFirst, cLast - 1, at: start)
-        while true {
-            work += 1
-            let a0 = p[sa]
-            let a1 = p[sa + 1]
-            let c0 = p[sc]
-            let c1 = p[sc + 1]
-            let aLow = a0.y < a1.y ? a0.y : a1.y
-            let aHigh = a0.y < a1.y ? a1.y : a0.y
-            let cLow = c0.y < c1.y ? c0.y : c1.y
-            let cHigh = c0.y < c1.y ? c1.y : c0.y
-            if !(aHigh < cLow || cHigh < aLow) && examiner.examine(sa, sc) { return .stopped }
-            let advanceA = a1 < c1
-            if !((advanceA ? a1 : c1) < end) { return .done }
-            if advanceA {
-                if sa + 1 >= aLast { return .done }
-                sa += 1
-            } else {
-                if sc + 1 >= cLast { return .done }
-                sc += 1
-            }
-            if work > budget { return .overBudget }
-        }
-    }
-
-    /// The last segment start in `low...high` whose point is before q (or `low`).
-    @inline(__always)
-    static func segment(_ p: UnsafeBufferPointer<Point>, _ low: Int, _ high: Int, at q: Point) -> Int {
-        var low = low
-        var high = high
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if p[mid] < q { low = mid } else { high = mid - 1 }
-        }
-        return low
+        if end < start { return .reached }
+        var sa = ChainWalk.segment(p, aFirst, aLast - 1, at: start)
+        var sc = ChainWalk.segment(p, cFirst, cLast - 1, at: start)
+        return ChainWalk.walk(p, &sa, lastA: aLast - 1, &sc, lastC: cLast - 1, to: end, examiner: &examiner, work: &work, budget: budget)
     }
 }

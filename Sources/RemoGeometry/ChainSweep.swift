@@ -58,11 +58,9 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         let order = eventPoints.withUnsafeBufferPointer { LexicographicSort.indices(of: $0) }
         var r = 0
         var ids: [Int32] = []
-        var starts: [Int] = []
         while r < order.count {
             let q = eventPoints[Int(order[r])]
             ids.removeAll(keepingCapacity: true)
-            starts.removeAll(keepingCapacity: true)
             var groupEnd = r
             while groupEnd < order.count, eventPoints[Int(order[groupEnd])] == q { groupEnd += 1 }
             for g in r..<groupEnd {
@@ -99,33 +97,11 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         var sd = Int(cursorHigh[c])
         let lastC = Int(chains.offsets[c + 1]) - 2
         let lastD = Int(chains.offsets[d + 1]) - 2
-        chains.points.withUnsafeBufferPointer { p in
-            while true {
-                let a0 = p[sc]
-                let a1 = p[sc + 1]
-                let b0 = p[sd]
-                let b1 = p[sd + 1]
-                // Segments whose y-ranges are apart cannot meet.
-                let aLow = a0.y < a1.y ? a0.y : a1.y
-                let aHigh = a0.y < a1.y ? a1.y : a0.y
-                let bLow = b0.y < b1.y ? b0.y : b1.y
-                let bHigh = b0.y < b1.y ? b1.y : b0.y
-                if !(aHigh < bLow || bHigh < aLow) && examiner.examine(sc, sd) {
-                    stopped = true
-                    break
-                }
-                let advanceLow = a1 < b1
-                let boundary = advanceLow ? a1 : b1
-                if !(boundary < q) { break }
-                if advanceLow {
-                    if sc >= lastC { break }
-                    sc += 1
-                } else {
-                    if sd >= lastD { break }
-                    sd += 1
-                }
-            }
+        var work = 0
+        let outcome = chains.points.withUnsafeBufferPointer { p in
+            ChainWalk.walk(p, &sc, lastA: lastC, &sd, lastC: lastD, to: q, examiner: &examiner, work: &work)
         }
+        if outcome == .stopped { stopped = true }
         cursorLow[c] = Int32(sc)
         cursorHigh[c] = Int32(sd)
     }
@@ -242,13 +218,8 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
     /// The flat start of chain c's segment that reaches q: the last segment whose
     /// start is before q (or the first segment).
     private static func segment(in chains: MonotoneChains, of c: Int, at q: Point) -> Int {
-        var low = Int(chains.offsets[c])
-        var high = Int(chains.offsets[c + 1]) - 2
-        if high < low { return low }
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if chains.points[mid] < q { low = mid } else { high = mid - 1 }
+        chains.points.withUnsafeBufferPointer { p in
+            ChainWalk.segment(p, Int(chains.offsets[c]), max(Int(chains.offsets[c]), Int(chains.offsets[c + 1]) - 2), at: q)
         }
-        return low
     }
 }

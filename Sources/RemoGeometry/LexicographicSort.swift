@@ -21,17 +21,19 @@ enum LexicographicSort {
             if u.y != v.y { return u.y < v.y }
             return a < b
         }
+        /// Insertion of element i into the sorted prefix before it.
+        func insert(_ o: UnsafeMutableBufferPointer<Int32>, _ i: Int) {
+            let value = o[i]
+            var j = i
+            while j > 0 && before(value, o[j - 1]) {
+                o[j] = o[j - 1]
+                j -= 1
+            }
+            o[j] = value
+        }
         if n <= 32 {
             order.withUnsafeMutableBufferPointer { o in
-                for i in 1..<max(n, 1) {
-                    let value = o[i]
-                    var j = i
-                    while j > 0 && before(value, o[j - 1]) {
-                        o[j] = o[j - 1]
-                        j -= 1
-                    }
-                    o[j] = value
-                }
+                for i in 1..<max(n, 1) { insert(o, i) }
             }
             return order
         }
@@ -80,15 +82,7 @@ enum LexicographicSort {
         }
         // Equal x: order by y (and index) by insertion within each run.
         order.withUnsafeMutableBufferPointer { o in
-            for i in 1..<n where points[Int(o[i])].x == points[Int(o[i - 1])].x {
-                let value = o[i]
-                var j = i
-                while j > 0 && before(value, o[j - 1]) {
-                    o[j] = o[j - 1]
-                    j -= 1
-                }
-                o[j] = value
-            }
+            for i in 1..<n where points[Int(o[i])].x == points[Int(o[i - 1])].x { insert(o, i) }
         }
         return order
     }

@@ -142,18 +142,6 @@ struct SweepStatus {
         return n
     }
 
-    /// Finds a node `t` for which `probe(t)` is 0, descending by its sign
-    /// (negative: the target is below `t`), or -1 when there is none on the path.
-    func find(_ probe: (Int32) -> Int) -> Int32 {
-        var current = root
-        while current != -1 {
-            let s = probe(current)
-            if s == 0 { return current }
-            current = s < 0 ? left[Int(current)] : right[Int(current)]
-        }
-        return -1
-    }
-
     /// Lifts `node` above its parent, keeping the in-order sequence.
     private mutating func rotateUp(_ node: Int32) {
         let p = parent[Int(node)]
