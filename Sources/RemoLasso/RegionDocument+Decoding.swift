@@ -125,13 +125,14 @@ private struct Decoder {
             default: try reader.skip()
             }
         }
-        for (name, value) in [("width", width), ("height", height)] {
+        func positive(_ value: Double?, _ name: String) throws -> Double {
             guard let value else { throw RegionDocumentError.schema(path: path + "." + name, message: "missing") }
             guard value.isFinite, value > 0 else {
                 throw RegionDocumentError.schema(path: path + "." + name, message: "must be a positive number of pixels")
             }
+            return value
         }
-        return ImageSize(width: width!, height: height!)
+        return ImageSize(width: try positive(width, "width"), height: try positive(height, "height"))
     }
 
     mutating func regionList(_ path: String) throws -> [Region] {

@@ -237,12 +237,12 @@ public struct FitChecker: Sendable {
             func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
             let ring = outline.vertices.map(turned)
             let blocks = obstacles.map { $0.vertices.map(turned) }
-            let blockBoxes = blocks.map { BoundingBox(of: $0)! }
+            let blockBoxes = blocks.map { BoundingBox(of: $0) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0)) }
             // The cleared footprint in the turned frame, relative to the piece's centre.
             let probe = Self.clearedFootprint(center: Point(0, 0), degrees: degrees, width: width, depth: depth, side: side, amount: amount)
                 .map(turned)
-            let (minU, maxU) = (probe.map(\.x).min()!, probe.map(\.x).max()!)
-            let (minV, maxV) = (probe.map(\.y).min()!, probe.map(\.y).max()!)
+            guard let probeBox = BoundingBox(of: probe) else { continue }
+            let (minU, maxU, minV, maxV) = (probeBox.min.x, probeBox.max.x, probeBox.min.y, probeBox.max.y)
             let (a, b) = (maxU - minU, maxV - minV)
             guard let box = BoundingBox(of: ring), box.width >= a - 1e-9, box.height >= b - 1e-9 else { continue }
             let stops = (ring + obstacleVertices.map(turned)).flatMap { [$0.x, $0.x - a] }
