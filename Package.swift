@@ -37,7 +37,7 @@ let package = Package(
             cSettings: [.headerSearchPath("include")],
             linkerSettings: [.linkedLibrary("png16")]
         ),
-        .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "CRemoPNG"]),
+        .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "RemoRoom", "CRemoPNG"]),
         .target(
             name: "RemoGeomCLI",
             dependencies: [

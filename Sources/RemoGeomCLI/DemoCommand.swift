@@ -14,7 +14,8 @@ struct DemoCommand: ParsableCommand {
             Validates the sample region documents (some are broken on purpose) and prints \
             the findings, places the chips, renders the annotated sample image, summarises \
             the sample room scans, computes fit badges for the sample shopping list in each \
-            room, and ends with a list of what it wrote. Exit status 0 when it ran, 2 when the samples \
+            room, draws each room's floor plan with the fitting products, and ends with a \
+            list of what it wrote. Exit status 0 when it ran, 2 when the samples \
             cannot be read or the folder cannot be written.
             """
     )
@@ -108,6 +109,19 @@ struct DemoCommand: ParsableCommand {
             let results = products.map(checker.check)
             print("   fit badges: " + zip(products, results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
             fitJSON.append(.object([("room", .string(path)), ("items", .array(results.map(FitCommand.json)))]))
+            if let room = scan.rooms.first {
+                let planned = results.compactMap { r in r.placement.map { PlannedProduct(label: r.id, placement: $0, badge: r.badge) } }
+                let plan = FloorPlanRenderer().render(room, products: planned)
+                do {
+                    try write(
+                        "plan-" + (name as NSString).deletingPathExtension + ".png", try PNGCodec.encode(plan),
+                        "floor plan of \(name) with the fitting products")
+                } catch let error as ExitCode {
+                    throw error
+                } catch {
+                    throw fail("\(error)")
+                }
+            }
         }
         try write("rooms.json", Array(JSONWriter.string(.array(roomJSON)).utf8), "summaries of the sample room scans")
         try write("fit.json", Array(JSONWriter.string(.array(fitJSON)).utf8), "fit badges of the sample shopping list in each room")

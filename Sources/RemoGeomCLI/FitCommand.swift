@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemoJSON
+import RemoRender
 import RemoRoom
 
 /// `remo-geom fit`: fit badges for a shopping list in a scanned room.
@@ -32,6 +33,9 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
     var format: OutputFormat?
 
+    @Option(help: "Also draw the floor plan with each fitting product at its witness placement to this PNG.")
+    var plan: String?
+
     func run() throws {
         func fail(_ message: String) -> ExitCode {
             FileHandle.standardError.write(Data("remo-geom fit: \(message)\n".utf8))
@@ -62,6 +66,10 @@ struct FitCommand: ParsableCommand {
                 print("\(product.name ?? product.id) (\(product.id)): \(result.badge.rawValue)")
                 for reason in result.reasons { print("  \(reason.code): \(reason.message)") }
             }
+        }
+        if let plan, let scanned {
+            let planned = results.compactMap { r in r.placement.map { PlannedProduct(label: r.id, placement: $0, badge: r.badge) } }
+            try PlanOutput.write(FloorPlanRenderer().render(scanned, products: planned), to: plan, command: "fit")
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemoGeometry
 import RemoJSON
+import RemoRender
 import RemoRoom
 
 /// `remo-geom room`: a summary of a room scan.
@@ -25,6 +26,9 @@ struct RoomCommand: ParsableCommand {
 
     @Option(help: "Force the scan format: captured-room, captured-structure or room-dimensions.")
     var scanFormat: String?
+
+    @Option(help: "Also draw the floor plan of the (first) room to this PNG.")
+    var plan: String?
 
     func validate() throws {
         if let scanFormat, RoomScanFormat(rawValue: scanFormat) == nil {
@@ -50,6 +54,21 @@ struct RoomCommand: ParsableCommand {
         switch format ?? .automatic {
         case .json, .jsonl: print(JSONWriter.string(RoomOutput.json(file: input.name, scan: decoded)))
         case .text: print(RoomOutput.text(file: input.name, scan: decoded))
+        }
+        if let plan, let room = decoded.rooms.first {
+            try PlanOutput.write(FloorPlanRenderer().render(room), to: plan, command: "room")
+        }
+    }
+}
+
+/// Writes a plan picture atomically, or fails with exit status 2.
+enum PlanOutput {
+    static func write(_ image: RGBAImage, to path: String, command: String) throws {
+        do {
+            try AtomicFile.write(try PNGCodec.encode(image), to: path)
+        } catch {
+            FileHandle.standardError.write(Data("remo-geom \(command): \(error)\n".utf8))
+            throw ExitCode(2)
         }
     }
 }

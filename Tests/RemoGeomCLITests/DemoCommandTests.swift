@@ -13,10 +13,14 @@ struct DemoCommandTests {
         let result = try CLIRunner.run(["demo", "--output", out])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("6 files: 1 valid, 5 invalid, 0 unreadable"))
-        #expect(result.stdout.contains("Wrote 5 files to \(out)"))
+        #expect(result.stdout.contains("Wrote 9 files to \(out)"))
         #expect(result.stdout.contains("fit badges: armchair fits, big-sofa tight, wardrobe does-not-fit, mystery-lamp unknown"))
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == ["annotated.png", "chips.json", "fit.json", "rooms.json", "validation.jsonl"])
+        #expect(
+            files == [
+                "annotated.png", "chips.json", "fit.json", "plan-bedroom-narrow-door.png", "plan-l-shaped.png", "plan-living-room.png",
+                "plan-walls-not-closed.png", "rooms.json", "validation.jsonl",
+            ])
         let chips = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/chips.json"))))
         if case .array(let list)? = chips["chips"] { #expect(list.count == 3) } else { Issue.record("no chips") }
     }

@@ -41,6 +41,26 @@ struct RoomCommandTests {
         #expect(items[3]["placement"] == .null)
     }
 
+    @Test("--plan writes a PNG floor plan, atomically, for room and fit")
+    func plan() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("room.png").path
+        let b = folder.appendingPathComponent("fit.png").path
+        #expect(try CLIRunner.run(["room", "SampleScans/rooms/l-shaped.json", "--plan", a]).status == 0)
+        let fit = try CLIRunner.run([
+            "fit", "--room", "SampleScans/rooms/living-room.json", "--items", "SampleScans/rooms/shopping-list.json", "--plan", b,
+        ])
+        #expect(fit.status == 0)
+        for path in [a, b] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["fit.png", "room.png"])
+        let missing = try CLIRunner.run(["room", "SampleScans/rooms/l-shaped.json", "--plan", "/nonexistent/dir/p.png"])
+        #expect(missing.status == 2)
+    }
+
     @Test("unreadable inputs exit 2 with the file named")
     func unreadable() throws {
         let room = try CLIRunner.run(["room", "SampleScans/regions/valid.json"])
