@@ -199,12 +199,15 @@ public struct JSONReader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
+        var i = position
+        bytes.withUnsafeBufferPointer { p in
+            while i < p.count {
+                let c = p[i]
+                guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+                i += 1
             }
         }
+        position = i
     }
 
     @inline(__always)
@@ -323,71 +326,149 @@ public struct JSONReader {
     ]
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
-        let start = position
-        var negative = false
-        if bytes[position] == UInt8(ascii: "-") {
-            negative = true
-            position += 1
+        let scanned = bytes.withUnsafeBufferPointer { Self.scanNumber($0, from: position) }
+        switch scanned {
+        case .number(let value, let end):
+            position = end
+            return value
+        case .invalid(let problem, let at):
+            throw error(problem, at: at)
         }
+    }
+
+    enum ScannedNumber {
+        case number(Double, end: Int)
+        case invalid(String, at: Int)
+    }
+
+    /// Scans one JSON number at `start`: the value (exact on a fast path, else through the
+    /// standard library's correctly rounded conversion) and where it ends.
+    @inline(__always)
+    static func scanNumber(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> ScannedNumber {
+        let count = p.count
+        var i = start
         var mantissa: UInt64 = 0
         var digits = 0
         var exponent = 0
-        func isDigit(_ c: UInt8?) -> Bool { c.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
-        guard isDigit(peek()) else { throw error("invalid number") }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if isDigit(peek()) { throw error("invalid number: leading zero") }
+        var negative = false
+        @inline(__always) func digit(_ i: Int) -> UInt8? {
+            guard i < count else { return nil }
+            let d = p[i] &- 0x30
+            return d < 10 ? d : nil
+        }
+        if i < count && p[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
+        guard let first = digit(i) else { return .invalid("invalid number", at: i) }
+        if first == 0 {
+            i += 1
+            if digit(i) != nil { return .invalid("invalid number: leading zero", at: i) }
         } else {
-            while let c = peek(), isDigit(c) {
+            while let d = digit(i) {
                 if digits < 19 {
-                    mantissa = mantissa * 10 + UInt64(c - 0x30)
+                    mantissa = mantissa &* 10 &+ UInt64(d)
                     if mantissa != 0 { digits += 1 }
                 } else {
                     exponent += 1
                 }
-                position += 1
+                i += 1
             }
         }
-        if peek() == UInt8(ascii: ".") {
-            position += 1
-            guard isDigit(peek()) else { throw error("invalid number: no digit after '.'") }
-            while let c = peek(), isDigit(c) {
+        if i < count && p[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digit(i) != nil else { return .invalid("invalid number: no digit after '.'", at: i) }
+            while let d = digit(i) {
                 if digits < 19 {
-                    mantissa = mantissa * 10 + UInt64(c - 0x30)
+                    mantissa = mantissa &* 10 &+ UInt64(d)
                     if mantissa != 0 { digits += 1 }
                     exponent -= 1
                 }
-                position += 1
+                i += 1
             }
         }
-        if let c = peek(), c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
-            position += 1
+        if i < count && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
+            i += 1
             var exponentNegative = false
-            if let s = peek(), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") {
-                exponentNegative = s == UInt8(ascii: "-")
-                position += 1
+            if i < count && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
+                exponentNegative = p[i] == UInt8(ascii: "-")
+                i += 1
             }
-            guard isDigit(peek()) else { throw error("invalid number: no digit in the exponent") }
+            guard digit(i) != nil else { return .invalid("invalid number: no digit in the exponent", at: i) }
             var e = 0
-            while let d = peek(), isDigit(d) {
-                if e < 100_000 { e = e * 10 + Int(d - 0x30) }
-                position += 1
+            while let d = digit(i) {
+                if e < 100_000 { e = e * 10 + Int(d) }
+                i += 1
             }
             exponent += exponentNegative ? -e : e
         }
-        var value: Double
         if digits <= 15 && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
             // Both the mantissa and the power of ten are exact doubles, so one
             // correctly rounded operation gives the correctly rounded result.
-            value = Double(mantissa)
-            if exponent < 0 { value /= Self.exactPowersOfTen[-exponent] } else { value *= Self.exactPowersOfTen[exponent] }
-            if negative { value = -value }
-        } else {
-            let text = String(decoding: bytes[start..<position], as: UTF8.self)
-            guard let parsed = Double(text) else { throw error("invalid number", at: start) }
-            value = parsed
+            var value = Double(mantissa)
+            if exponent < 0 { value /= exactPowersOfTen[-exponent] } else { value *= exactPowersOfTen[exponent] }
+            return .number(negative ? -value : value, end: i)
         }
-        return value
+        let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
+        guard let parsed = Double(text) else { return .invalid("invalid number", at: start) }
+        return .number(parsed, end: i)
+    }
+
+    /// Reads an array of two-number arrays, `[[x, y], …]`, in one pass: the numbers of
+    /// the first `keep` pairs, and how many pairs there were. Returns nil, with the reader
+    /// where it was, at anything else (another shape, a syntax error), so that the caller
+    /// can read the array the general way and report the problem with its path.
+    public mutating func readNumberPairs(keep: Int) -> (values: [Double], count: Int)? {
+        skipWhitespace()
+        guard depth + 2 <= limits.maximumDepth else { return nil }
+        var values: [Double] = []
+        var pairs = 0
+        let start = position
+        let end: Int? = bytes.withUnsafeBufferPointer { p -> Int? in
+            let count = p.count
+            var i = start
+            @inline(__always) func skip() {
+                while i < count {
+                    let c = p[i]
+                    guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+                    i += 1
+                }
+            }
+            @inline(__always) func expect(_ c: UInt8) -> Bool {
+                skip()
+                guard i < count && p[i] == c else { return false }
+                i += 1
+                return true
+            }
+            @inline(__always) func number() -> Double? {
+                skip()
+                guard case .number(let value, let end) = Self.scanNumber(p, from: i) else { return nil }
+                i = end
+                return value
+            }
+            guard expect(UInt8(ascii: "[")) else { return nil }
+            skip()
+            if i < count && p[i] == UInt8(ascii: "]") { return i + 1 }
+            while true {
+                guard expect(UInt8(ascii: "[")), let x = number(), expect(UInt8(ascii: ",")), let y = number(), expect(UInt8(ascii: "]"))
+                else {
+                    return nil
+                }
+                if pairs < keep {
+                    values.append(x)
+                    values.append(y)
+                }
+                pairs += 1
+                skip()
+                guard i < count else { return nil }
+                if p[i] == UInt8(ascii: "]") { return i + 1 }
+                guard p[i] == UInt8(ascii: ",") else { return nil }
+                i += 1
+            }
+        }
+        guard let end else { return nil }
+        position = end
+        return (values, pairs)
     }
 }
 

@@ -187,6 +187,14 @@ private struct Decoder {
 
     mutating func pointList(_ path: String) throws -> ([Point], Int) {
         try expect(.array, path, "an array of points")
+        // Fast path for the usual [[x, y], …]; anything else is read point by point below,
+        // which names the problem's path.
+        if let (values, count) = reader.readNumberPairs(keep: maximumPoints) {
+            var points: [Point] = []
+            points.reserveCapacity(values.count / 2)
+            for k in stride(from: 0, to: values.count, by: 2) { points.append(Point(values[k], values[k + 1])) }
+            return (points, count - points.count)
+        }
         try reader.beginArray()
         var points: [Point] = []
         var count = 0
