@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
         case .success(let bytes):
             do { document = try RegionDocument.decode(bytes) } catch { throw fail("\(regions): \(error)") }
         }
-        if Int(document.image.width) != picture.width || Int(document.image.height) != picture.height {
+        if document.image.width != Double(picture.width) || document.image.height != Double(picture.height) {
             throw fail(
                 "\(regions) is for a \(LassoValidator.format(document.image.width)) × \(LassoValidator.format(document.image.height)) image, but \(imageInput.name) is \(picture.width) × \(picture.height)"
             )

@@ -102,7 +102,9 @@ public struct ChipPlacer: Sendable {
             Point(box.max.x + r, box.min.y - r), Point(box.min.x - r, box.min.y - r),
             Point(box.max.x + r, box.max.y + r), Point(box.min.x - r, box.max.y + r),
         ]
-        let reach = Swift.max(canvas.width, canvas.height) + 2 * r
+        // Rings out to the far side of the canvas, at most 400 of them (a canvas needs no
+        // more to be covered at the chip's spacing, and absurd sizes must not hang).
+        let reach = Swift.min(Swift.max(canvas.width, canvas.height) + 2 * r, 400 * r)
         return sequence(state: (buffer: corners, index: 0, offset: r)) { state -> Point? in
             while state.index >= state.buffer.count {
                 guard state.offset <= reach else { return nil }
@@ -127,7 +129,7 @@ public struct ChipPlacer: Sendable {
         var result: [Point] = []
         for (a, b) in zip(corners, corners.dropFirst()) {
             let length = Swift.max(abs(b.x - a.x), abs(b.y - a.y))
-            let steps = Swift.max(1, Int((length / step).rounded(.up)))
+            let steps = (length / step).rounded(.up).clamped(to: 1...4096)
             for k in 0..<steps {
                 let t = Double(k) / Double(steps)
                 result.append(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))

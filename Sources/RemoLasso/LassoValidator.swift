@@ -193,6 +193,7 @@ public struct LassoValidator: Sendable {
 
     static func percent(_ fraction: Double) -> String {
         let p = fraction * 100
+        guard p.isFinite, p.magnitude < 1e15 else { return "\(p)%" }
         if p >= 10 || p == p.rounded() { return "\(Int(p.rounded()))%" }
         return "\(format(p))%"
     }

@@ -16,10 +16,11 @@ struct DistanceField {
     init?(polylines: [[Point]], closed: Bool, reach: Double, imageWidth: Int, imageHeight: Int) {
         let all = polylines.flatMap { $0 }
         guard let box = BoundingBox(of: all) else { return nil }
-        let left = max(0, Int((box.min.x - reach - 1).rounded(.down)))
-        let top = max(0, Int((box.min.y - reach - 1).rounded(.down)))
-        let right = min(imageWidth, Int((box.max.x + reach + 2).rounded(.up)))
-        let bottom = min(imageHeight, Int((box.max.y + reach + 2).rounded(.up)))
+        guard imageWidth > 0, imageHeight > 0 else { return nil }
+        let left = (box.min.x - reach - 1).rounded(.down).clamped(to: 0...imageWidth)
+        let top = (box.min.y - reach - 1).rounded(.down).clamped(to: 0...imageHeight)
+        let right = (box.max.x + reach + 2).rounded(.up).clamped(to: 0...imageWidth)
+        let bottom = (box.max.y + reach + 2).rounded(.up).clamped(to: 0...imageHeight)
         guard left < right, top < bottom else { return nil }
         x0 = left
         y0 = top
@@ -35,8 +36,8 @@ struct DistanceField {
 
     /// Lowers the distances of pixels within `reach` of segment ab.
     mutating func add(_ a: Point, _ b: Point, reach: Double) {
-        let lowY = max(y0, Int((min(a.y, b.y) - reach - 0.5).rounded(.down)))
-        let highY = min(y0 + height - 1, Int((max(a.y, b.y) + reach - 0.5).rounded(.up)))
+        let lowY = (min(a.y, b.y) - reach - 0.5).rounded(.down).clamped(to: y0...(y0 + height - 1))
+        let highY = (max(a.y, b.y) + reach - 0.5).rounded(.up).clamped(to: y0...(y0 + height - 1))
         guard lowY <= highY else { return }
         let dx = b.x - a.x
         let dy = b.y - a.y
@@ -59,8 +60,8 @@ struct DistanceField {
                     xLow = min(xa, xb)
                     xHigh = max(xa, xb)
                 }
-                let lowX = max(x0, Int((xLow - reach - 0.5).rounded(.down)))
-                let highX = min(x0 + width - 1, Int((xHigh + reach - 0.5).rounded(.up)))
+                let lowX = (xLow - reach - 0.5).rounded(.down).clamped(to: x0...(x0 + width - 1))
+                let highX = (xHigh + reach - 0.5).rounded(.up).clamped(to: x0...(x0 + width - 1))
                 guard lowX <= highX else { continue }
                 let row = (y - y0) * width - x0
                 for x in lowX...highX {

@@ -51,7 +51,8 @@ public struct FloorPlanRenderer: Sendable {
         }
         let margin = 70.0
         let pixelsPerMetre = (Double(width) - 2 * margin) / max(box.width, 0.5)
-        let height = Int((box.height * pixelsPerMetre + 2 * margin + 40).rounded(.up))
+        // At most four times as tall as wide, whatever the scan says.
+        let height = (box.height * pixelsPerMetre + 2 * margin + 40).rounded(.up).clamped(to: 200...(4 * width))
         func pixel(_ p: Point) -> Point {
             let q = turn(p)
             return Point(margin + (q.x - box.min.x) * pixelsPerMetre, margin + (q.y - box.min.y) * pixelsPerMetre)
@@ -129,10 +130,11 @@ extension Painter {
     mutating func fill(_ polygon: [Point], colour: RGBA) {
         guard let ring = try? Ring(polygon), let box = ring.boundingBox else { return }
         let w = image.width
-        let x0 = max(0, Int(box.min.x))
-        let x1 = min(image.width - 1, Int(box.max.x) + 1)
-        let y0 = max(0, Int(box.min.y))
-        let y1 = min(image.height - 1, Int(box.max.y) + 1)
+        guard image.width > 0, image.height > 0 else { return }
+        let x0 = box.min.x.clamped(to: 0...(image.width - 1))
+        let x1 = (box.max.x + 1).clamped(to: 0...(image.width - 1))
+        let y0 = box.min.y.clamped(to: 0...(image.height - 1))
+        let y1 = (box.max.y + 1).clamped(to: 0...(image.height - 1))
         guard x0 <= x1, y0 <= y1 else { return }
         image.pixels.withUnsafeMutableBufferPointer { p in
             for y in y0...y1 {

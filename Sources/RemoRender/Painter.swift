@@ -85,10 +85,11 @@ struct Painter {
     mutating func disc(center: Point, radius: Double, colour: RGBA) {
         let w = image.width
         let h = image.height
-        let lowX = max(0, Int(center.x - radius - 1))
-        let highX = min(w - 1, Int(center.x + radius + 1))
-        let lowY = max(0, Int(center.y - radius - 1))
-        let highY = min(h - 1, Int(center.y + radius + 1))
+        guard w > 0, h > 0 else { return }
+        let lowX = (center.x - radius - 1).clamped(to: 0...(w - 1))
+        let highX = (center.x + radius + 1).clamped(to: 0...(w - 1))
+        let lowY = (center.y - radius - 1).clamped(to: 0...(h - 1))
+        let highY = (center.y + radius + 1).clamped(to: 0...(h - 1))
         guard lowX <= highX, lowY <= highY else { return }
         image.pixels.withUnsafeMutableBufferPointer { p in
             for y in lowY...highY {
@@ -106,10 +107,11 @@ struct Painter {
     mutating func ring(center: Point, radius: Double, width: Double, colour: RGBA) {
         let w = image.width
         let h = image.height
-        let lowX = max(0, Int(center.x - radius - 1))
-        let highX = min(w - 1, Int(center.x + radius + 1))
-        let lowY = max(0, Int(center.y - radius - 1))
-        let highY = min(h - 1, Int(center.y + radius + 1))
+        guard w > 0, h > 0 else { return }
+        let lowX = (center.x - radius - 1).clamped(to: 0...(w - 1))
+        let highX = (center.x + radius + 1).clamped(to: 0...(w - 1))
+        let lowY = (center.y - radius - 1).clamped(to: 0...(h - 1))
+        let highY = (center.y + radius + 1).clamped(to: 0...(h - 1))
         guard lowX <= highX, lowY <= highY else { return }
         let middle = radius - width / 2
         image.pixels.withUnsafeMutableBufferPointer { p in

@@ -155,7 +155,7 @@ enum CapturedRoomReader {
                     RoomWarning(
                         code: "walls-not-closed",
                         message:
-                            "walls cover \(Int((covered / perimeter * 100).rounded()))% of the floor outline's \(format(perimeter)) m perimeter"
+                            "walls cover \((covered / perimeter * 100).rounded().clamped(to: 0...100))% of the floor outline's \(format(perimeter)) m perimeter"
                     ))
             }
         }
@@ -172,7 +172,7 @@ enum CapturedRoomReader {
         }
         var stories = Set<Int>()
         for key in ["walls", "floors", "objects", "doors", "windows", "openings"] {
-            for element in elements(value, key) { if let s = Read.number(element["story"]) { stories.insert(Int(s)) } }
+            for element in elements(value, key) { if let s = Read.number(element["story"]) { stories.insert(s.clamped(to: -1000...1000)) } }
         }
         if stories.count > 1 {
             warnings.append(RoomWarning(code: "multiple-stories", message: "elements belong to \(stories.count) stories"))

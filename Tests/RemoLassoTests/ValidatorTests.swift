@@ -1,5 +1,6 @@
 import Foundation
 import RemoGeometry
+import RemoJSON
 import RemoLasso
 import RemoShapes
 import RemoTestSupport
@@ -111,4 +112,24 @@ struct ValidatorTests {
     }
 }
 
-import RemoJSON
+@Suite("Fuzzer findings, kept as regression tests")
+struct FuzzRegressionTests {
+    @Test("a point at 8.9e84 and a tiny ring: chip placement must not overflow or hang (found by the region fuzzer)")
+    func hugeCoordinateChip() throws {
+        let document = try RegionDocument.decode(
+            #"{"image": {"width": 1024, "height": 768}, "scale": 1, "regions": [{"id": "curtain", "number": 2, "points": [[13, 91.19], [8888888888888888888888888888888888888888888888888888888888888888888888888888888888888, 9.2], [13, 91.19]]}]}"#
+        )
+        let report = LassoValidator().validate(document)
+        #expect(!report.valid)
+        #expect(report.chips.count == 1)
+    }
+
+    @Test("extreme values everywhere a Double becomes an index: no trap", arguments: [1e300, -1e300, 1e120, 2.5e120])
+    func extremes(value: Double) throws {
+        let document = RegionDocument(
+            image: ImageSize(width: value.magnitude, height: 768), scale: 1,
+            regions: [Region(id: "a", number: 1, points: [Point(0, 0), Point(value, 0), Point(value, value), Point(0, value)])])
+        let report = LassoValidator().validate(document)
+        #expect(report.regions.count == 1)
+    }
+}

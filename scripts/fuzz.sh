@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer harnesses in Fuzz/ against the package's modules.
+#
+#   scripts/fuzz.sh region|room|png [SECONDS]     (default 60 s; 1800 for a real run)
+#
+# The modules are built with -sanitize=fuzzer,address into .build-fuzz/; seed corpora
+# come from SampleScans/ and ../shared/data/ (copied into a temporary folder, never into
+# the project); crashes are written to fuzz-findings/ as crash-* files.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+target=${1:?usage: scripts/fuzz.sh region|room|png [SECONDS]}
+seconds=${2:-60}
+case "$target" in
+    region) harness=RegionDocumentFuzzer; modules="RemoLasso RemoJSON RemoGeometry"; seeds="SampleScans/regions" ;;
+    room) harness=RoomScanFuzzer; modules="RemoRoom RemoJSON RemoGeometry"; seeds="SampleScans/rooms ../shared/data/roomplan" ;;
+    png) harness=PNGFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="../shared/data/pngsuite" ;;
+    *) echo "unknown target $target: region, room or png" >&2; exit 2 ;;
+esac
+scratch=.build-fuzz
+# Only the library targets: with the fuzzer sanitizer an executable's top-level code does not build.
+top=${modules%% *}
+swift build -c release --sanitize=fuzzer --sanitize=address --scratch-path "$scratch" --target "$top" >&2
+objects=()
+for m in $modules; do objects+=("$scratch"/release/"$m".build/*.o); done
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" \
+    -I "$scratch/release/Modules" -I Sources/CRemoPNG/include \
+    $([ -f "$scratch/release/CRemoPNG.build/module.modulemap" ] && echo "-Xcc -fmodule-map-file=$scratch/release/CRemoPNG.build/module.modulemap") \
+    "Fuzz/$harness.swift" "${objects[@]}" -lpng16 -lm -o "$scratch/$harness"
+corpus=$(mktemp -d)
+trap 'rm -rf "$corpus"' EXIT
+for s in $seeds; do find "$s" -maxdepth 1 -type f \( -name '*.json' -o -name '*.png' \) -exec cp {} "$corpus" \; 2>/dev/null || true; done
+mkdir -p fuzz-findings
+"$scratch/$harness" -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=1048576 -artifact_prefix=fuzz-findings/ "$corpus"
