@@ -1,0 +1,50 @@
+import Foundation
+import RemoRoom
+import RemoTestSupport
+import Testing
+
+@Suite("Room scans: the other formats")
+struct FormatTests {
+    static func sample(_ name: String) throws -> String {
+        try String(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/\(name)"), encoding: .utf8)
+    }
+
+    @Test("a CapturedStructure gives one room per room, each read like a CapturedRoom")
+    func structure() throws {
+        let text = #"{"rooms": ["# + (try Self.sample("living-room.json")) + "," + (try Self.sample("l-shaped.json")) + #"], "story": 0}"#
+        let scan = try RoomScan.decode(Array(text.utf8))
+        #expect(scan.format == .capturedStructure)
+        #expect(scan.rooms.count == 2)
+        #expect(abs(scan.rooms[0].floorArea - 21.84) < 1e-9)
+        #expect(abs(scan.rooms[1].floorArea - 21.25) < 1e-9)
+    }
+
+    @Test("the simple RoomDimensions form: walls by centre, normal and length close into a loop")
+    func roomDimensions() throws {
+        let text = #"""
+            {"floorArea": 12.0, "ceilingHeight": 2.4,
+             "walls": [
+               {"length": 4, "height": 2.4, "position": {"x": 2, "y": 1.2, "z": 0}, "normal": {"x": 0, "y": 0, "z": 1}},
+               {"length": 3, "height": 2.4, "position": {"x": 4, "y": 1.2, "z": 1.5}, "normal": {"x": -1, "y": 0, "z": 0}},
+               {"length": 4, "height": 2.4, "position": {"x": 2, "y": 1.2, "z": 3}, "normal": {"x": 0, "y": 0, "z": -1}},
+               {"length": 3, "height": 2.4, "position": {"x": 0, "y": 1.2, "z": 1.5}, "normal": {"x": 1, "y": 0, "z": 0}}],
+             "openings": [{"type": "door", "width": 0.9, "height": 2.0}, {"type": "window", "width": 1.2, "height": 1.0}]}
+            """#
+        let scan = try RoomScan.decode(Array(text.utf8))
+        #expect(scan.format == .roomDimensions)
+        let room = try #require(scan.rooms.first)
+        #expect(room.floorArea == 12)
+        #expect(room.ceilingHeight == 2.4)
+        #expect(room.floorOutline.count == 4)
+        #expect(abs(room.floorPerimeter - 14) < 1e-9)
+        #expect(room.doors.count == 1 && room.windows.count == 1)
+        #expect(abs(room.dimensions.length - 4) < 1e-9 && abs(room.dimensions.width - 3) < 1e-9)
+    }
+
+    @Test("the format can be forced; a forced format that does not fit is an error")
+    func forced() throws {
+        let text = try Self.sample("living-room.json")
+        #expect(try RoomScan.decode(Array(text.utf8), format: .capturedRoom).rooms.count == 1)
+        #expect(throws: RoomScanError.self) { try RoomScan.decode(Array(text.utf8), format: .capturedStructure) }
+    }
+}
