@@ -20,7 +20,8 @@ esac
 scratch=.build-fuzz
 # Only the library targets: with the fuzzer sanitizer an executable's top-level code does not build.
 top=${modules%% *}
-swift build -c release --sanitize=fuzzer --sanitize=address --scratch-path "$scratch" --target "$top" >&2
+swift build -c release --scratch-path "$scratch" --target "$top" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address >&2
 objects=()
 for m in $modules; do objects+=("$scratch"/release/"$m".build/*.o); done
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" \

@@ -63,10 +63,12 @@ public enum PNGCodec {
         var width: UInt32 = 0
         var height: UInt32 = 0
         let known = bytes.withUnsafeBufferPointer { remo_png_header($0.baseAddress, $0.count, &width, &height) } == REMO_PNG_OK
-        let sampleCount = Int(width) * Int(height) * 4
+        // The limit first: a header may declare 2^32 × 2^32 pixels.
+        let withinLimit = known && UInt64(width) * UInt64(height) <= UInt64(max(0, maximumPixels))
+        let sampleCount = withinLimit ? Int(width) * Int(height) * 4 : 0
         var pixels: [UInt8] = []
         var status: Int32 = 0
-        if known && UInt64(width) * UInt64(height) <= UInt64(max(0, maximumPixels)) && sampleCount > 0 {
+        if withinLimit && sampleCount > 0 {
             pixels = [UInt8](unsafeUninitializedCapacity: sampleCount) { buffer, count in
                 status = bytes.withUnsafeBufferPointer { data in
                     remo_png_decode(

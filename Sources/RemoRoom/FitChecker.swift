@@ -263,14 +263,19 @@ public struct FitChecker: Sendable {
                 }
             }
             if side == .around || corners.isEmpty {
-                var y = box.min.y
-                while y + b <= box.max.y + 1e-9 {
-                    var x = box.min.x
-                    while x + a <= box.max.x + 1e-9 {
-                        corners.append(Point(x, y))
-                        x += 0.2
+                // A 0.2 m grid, coarser for huge rooms: at most 80 × 80 positions.
+                let stepX = max(0.2, (box.width - a) / 80)
+                let stepY = max(0.2, (box.height - b) / 80)
+                if stepX.isFinite && stepY.isFinite {
+                    var y = box.min.y
+                    while y + b <= box.max.y + 1e-9 {
+                        var x = box.min.x
+                        while x + a <= box.max.x + 1e-9 {
+                            corners.append(Point(x, y))
+                            x += stepX
+                        }
+                        y += stepY
                     }
-                    y += 0.2
                 }
             }
             for corner in corners {

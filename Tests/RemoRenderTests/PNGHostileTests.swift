@@ -63,4 +63,14 @@ struct PNGHostileTests {
         for i in 60..<80 { corrupt[i] ^= 0x5A }
         #expect(throws: PNGError.self) { try PNGCodec.decode(corrupt) }
     }
+
+    @Test("a header declaring about 2^32 × 2^32 pixels is refused, not an overflow (found by the PNG fuzzer)")
+    func overflowingHeader() {
+        let bytes: [UInt8] = [
+            137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 255, 110, 0, 72, 120, 64, 129, 2, 15, 74, 135, 31, 194, 132, 7,
+            20, 40, 240, 160, 116, 56, 35, 0, 0, 0, 0, 1, 134, 160, 49, 232, 150, 95, 0, 0, 0, 72, 120, 64, 129, 2, 15, 74, 135, 31, 194,
+            132, 7, 20, 40, 240, 160, 116, 56, 35, 0, 0, 0, 1, 169, 64, 129, 187, 73, 69, 78, 68, 174, 66, 96, 130,
+        ]
+        #expect(throws: PNGError.self) { try PNGCodec.decode(bytes) }
+    }
 }

@@ -129,4 +129,13 @@ struct HostileScanTests {
         let room = try #require(try RoomScan.decode(Array(text.utf8)).rooms.first)
         #expect(room.warnings.contains { $0.code == "floor-self-intersecting" })
     }
+
+    @Test("a floor corner at 2e88 m: fit badges come back promptly, no huge grid (found by the room fuzzer)")
+    func absurdCorner() throws {
+        let text =
+            #"{"version": 2, "walls": [], "objects": [], "doors": [], "floors": [{"transform": [1,0,0,0, 0,0,1,0, 0,1,0,0, 0,0,0,1], "polygonCorners": [[-3, -1, 0], [-3, 2, 0], [2.8, 2e88, 0], [2.9, -2.1, 0]], "dimensions": [6, 4, 0]}]}"#
+        let room = try #require(try RoomScan.decode(Array(text.utf8)).rooms.first)
+        let result = FitChecker(room: room).check(Product(id: "t", category: "table", width: 1.2, depth: 0.8, height: 0.75))
+        #expect(result.badge != .unknown)
+    }
 }
