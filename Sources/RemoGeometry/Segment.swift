@@ -21,6 +21,21 @@ public struct Segment: Hashable, Sendable {
         return !(point < low) && !(high < point)
     }
 
+    /// The distance from `p` to the closest point of the segment (rounded, not exact:
+    /// for clearances and drawing, never for predicates).
+    public func distance(to p: Point) -> Double {
+        let vx = end.x - start.x
+        let vy = end.y - start.y
+        let wx = p.x - start.x
+        let wy = p.y - start.y
+        let length2 = vx * vx + vy * vy
+        var t = length2 > 0 ? (wx * vx + wy * vy) / length2 : 0
+        t = Swift.min(1, Swift.max(0, t))
+        let dx = wx - t * vx
+        let dy = wy - t * vy
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
     /// The length of the segment (rounded).
     public var length: Double {
         let dx = end.x - start.x

@@ -170,24 +170,10 @@ struct Obstacle {
             let a = points[i]
             let b = points[i + 1 == n ? 0 : i + 1]
             if !closed && i + 1 == n { break }
-            best = Swift.min(best, Self.distance(p, a, b))
+            best = Swift.min(best, Segment(a, b).distance(to: p))
         }
         if let ring, ring.locate(p) == .inside { return -best }
         return best
-    }
-
-    /// The distance from p to segment ab.
-    static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let vx = b.x - a.x
-        let vy = b.y - a.y
-        let wx = p.x - a.x
-        let wy = p.y - a.y
-        let length2 = vx * vx + vy * vy
-        var t = length2 > 0 ? (wx * vx + wy * vy) / length2 : 0
-        t = Swift.min(1, Swift.max(0, t))
-        let dx = wx - t * vx
-        let dy = wy - t * vy
-        return (dx * dx + dy * dy).squareRoot()
     }
 }
 

@@ -34,7 +34,8 @@ struct DistanceField {
         }
     }
 
-    /// Lowers the distances of pixels within `reach` of segment ab.
+    /// Lowers the distances of pixels within `reach` of segment ab. The inner loop is
+    /// ``Segment/distance(to:)`` with the segment's terms computed once per segment.
     mutating func add(_ a: Point, _ b: Point, reach: Double) {
         let lowY = (min(a.y, b.y) - reach - 0.5).rounded(.down).clamped(to: y0...(y0 + height - 1))
         let highY = (max(a.y, b.y) + reach - 0.5).rounded(.up).clamped(to: y0...(y0 + height - 1))

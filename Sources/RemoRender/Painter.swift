@@ -81,16 +81,23 @@ struct Painter {
         return (light, dark)
     }
 
+    /// The pixels within `radius + 1` of `center`, clipped to the image: (x from, x to,
+    /// y from, y to), or nil when none.
+    func pixelBox(center: Point, radius: Double) -> (Int, Int, Int, Int)? {
+        let w = image.width
+        let h = image.height
+        guard w > 0, h > 0 else { return nil }
+        let box = (
+            (center.x - radius - 1).clamped(to: 0...(w - 1)), (center.x + radius + 1).clamped(to: 0...(w - 1)),
+            (center.y - radius - 1).clamped(to: 0...(h - 1)), (center.y + radius + 1).clamped(to: 0...(h - 1))
+        )
+        return box.0 <= box.1 && box.2 <= box.3 ? box : nil
+    }
+
     /// A filled disc with anti-aliased edge.
     mutating func disc(center: Point, radius: Double, colour: RGBA) {
         let w = image.width
-        let h = image.height
-        guard w > 0, h > 0 else { return }
-        let lowX = (center.x - radius - 1).clamped(to: 0...(w - 1))
-        let highX = (center.x + radius + 1).clamped(to: 0...(w - 1))
-        let lowY = (center.y - radius - 1).clamped(to: 0...(h - 1))
-        let highY = (center.y + radius + 1).clamped(to: 0...(h - 1))
-        guard lowX <= highX, lowY <= highY else { return }
+        guard let (lowX, highX, lowY, highY) = pixelBox(center: center, radius: radius) else { return }
         image.pixels.withUnsafeMutableBufferPointer { p in
             for y in lowY...highY {
                 for x in lowX...highX {
@@ -106,13 +113,7 @@ struct Painter {
     /// A ring: the band between `radius − width` and `radius` around `center`.
     mutating func ring(center: Point, radius: Double, width: Double, colour: RGBA) {
         let w = image.width
-        let h = image.height
-        guard w > 0, h > 0 else { return }
-        let lowX = (center.x - radius - 1).clamped(to: 0...(w - 1))
-        let highX = (center.x + radius + 1).clamped(to: 0...(w - 1))
-        let lowY = (center.y - radius - 1).clamped(to: 0...(h - 1))
-        let highY = (center.y + radius + 1).clamped(to: 0...(h - 1))
-        guard lowX <= highX, lowY <= highY else { return }
+        guard let (lowX, highX, lowY, highY) = pixelBox(center: center, radius: radius) else { return }
         let middle = radius - width / 2
         image.pixels.withUnsafeMutableBufferPointer { p in
             for y in lowY...highY {

@@ -1,3 +1,4 @@
+import Foundation
 import RemoGeometry
 
 /// Just enough Well-Known Text for the GEOS XML tests: the shell of a POLYGON or a
@@ -62,21 +63,4 @@ public struct WKTPolygon {
         self.shell = shell
         holeCount = rings.count - 1
     }
-}
-
-extension String {
-    func trimmingCharacters(in set: Set<Character>) -> Substring {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s = s.dropFirst() }
-        while let c = s.last, set.contains(c) { s = s.dropLast() }
-        return s
-    }
-}
-
-extension Set where Element == Character {
-    static let whitespacesAndNewlines: Set<Character> = [" ", "\n", "\t", "\r"]
-}
-
-extension Substring {
-    func trimmingCharacters(in set: Set<Character>) -> Substring { String(self).trimmingCharacters(in: set) }
 }
