@@ -3,6 +3,7 @@ import ArgumentParser
 /// The `remo-geom` command line: validation, chips, rendering, room scans and fit
 /// badges for Remo's lasso annotations.
 public struct RemoGeomCommand: ParsableCommand {
+    /// The command's name, summary and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "remo-geom",
         abstract: "Geometry and pictures for Remo's lasso annotations and room scans.",
@@ -17,5 +18,6 @@ public struct RemoGeomCommand: ParsableCommand {
         ]
     )
 
+    /// The command with no options set (argument parsing fills them).
     public init() {}
 }

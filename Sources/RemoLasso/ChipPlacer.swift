@@ -27,6 +27,7 @@ public struct ChipPlacer: Sendable {
     /// The gap kept to other chips and to every region, in points.
     public static let gapInPoints = 4.0
 
+    /// A placer with the contract's sizes.
     public init() {}
 
     /// The chips for a document's regions and the warnings for those that could not

@@ -2,7 +2,9 @@ import RemoGeometry
 
 /// What the validator found about one region.
 public struct RegionReport: Hashable, Sendable {
+    /// The region's identifier.
     public var id: String
+    /// The region's chip number.
     public var number: Int
     /// No error finding about this region (document findings aside).
     public var valid: Bool
@@ -14,6 +16,7 @@ public struct RegionReport: Hashable, Sendable {
     public var orientation: Orientation?
     /// The number of vertices after normalisation.
     public var vertexCount: Int
+    /// The findings about this region.
     public var findings: [Finding]
     /// The normalised ring, when the coordinates could be read (for chips and overlap).
     public var ring: Ring?
@@ -23,10 +26,13 @@ public struct RegionReport: Hashable, Sendable {
 public struct ValidationReport: Hashable, Sendable {
     /// No error finding anywhere (chip warnings do not count).
     public var valid: Bool
+    /// The image the document annotates.
     public var image: ImageSize
+    /// One report per region, in document order.
     public var regions: [RegionReport]
     /// Document-level findings: overlaps, numbering, region count, chip warnings.
     public var findings: [Finding]
+    /// One chip per region that has points, in document order.
     public var chips: [Chip]
 }
 
@@ -36,6 +42,7 @@ public struct ValidationReport: Hashable, Sendable {
 /// for self-intersection, and every pair of simple regions is checked for overlap
 /// whatever else fails.
 public struct LassoValidator: Sendable {
+    /// The rules applied.
     public var rules: LassoRules
 
     /// A validator for the given rules.

@@ -23,6 +23,7 @@ public struct AnnotationStyle: Hashable, Sendable {
     /// Whether to draw the numbered chips.
     public var drawChips: Bool
 
+    /// A style; the defaults suit a phone-sized view at scale 1.
     public init(strokeWidth: Double = 3, haloWidth: Double = 1.5, drawChips: Bool = true) {
         self.strokeWidth = strokeWidth
         self.haloWidth = haloWidth
@@ -32,10 +33,13 @@ public struct AnnotationStyle: Hashable, Sendable {
 
 /// What was drawn for each region.
 public struct RenderedRegion: Hashable, Sendable {
+    /// The region's identifier.
     public var id: String
+    /// The colours chosen for its outline.
     public var polarity: Polarity
     /// How many sampled pixels under the outline were light and dark.
     public var lightPixels: Int
+    /// Pixels under the outline at or below the crossover.
     public var darkPixels: Int
 }
 
@@ -48,8 +52,10 @@ public struct RenderedRegion: Hashable, Sendable {
 /// the rest. Chips: a disc in the core colour, ring and digit in the halo colour.
 /// Deterministic: the same inputs give the same pixels.
 public struct AnnotationRenderer: Sendable {
+    /// The sizes used.
     public var style: AnnotationStyle
 
+    /// A renderer with the given style.
     public init(style: AnnotationStyle = AnnotationStyle()) {
         self.style = style
     }

@@ -4,10 +4,14 @@ import RemoRoom
 
 /// A product placed on a plan: its label, where it fits, and how well.
 public struct PlannedProduct: Hashable, Sendable {
+    /// The text drawn in its footprint.
     public var label: String
+    /// Where it fits.
     public var placement: FitPlacement
+    /// How well it fits (colours the outline).
     public var badge: Badge
 
+    /// A product to draw at its placement.
     public init(label: String, placement: FitPlacement, badge: Badge) {
         self.label = label
         self.placement = placement
@@ -23,6 +27,7 @@ public struct FloorPlanRenderer: Sendable {
     /// The picture's width in pixels (the height follows the room).
     public var width: Int
 
+    /// A renderer for plans `width` pixels wide (at least 200).
     public init(width: Int = 1200) {
         self.width = max(200, width)
     }

@@ -2,11 +2,16 @@ import RemoGeometry
 
 /// An sRGB colour with alpha.
 public struct RGBA: Hashable, Sendable {
+    /// Red, 0–255 (sRGB).
     public var r: UInt8
+    /// Green, 0–255 (sRGB).
     public var g: UInt8
+    /// Blue, 0–255 (sRGB).
     public var b: UInt8
+    /// Alpha, 0–255 (255 opaque).
     public var a: UInt8
 
+    /// A colour from its components.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         self.r = r
         self.g = g

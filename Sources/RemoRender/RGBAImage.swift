@@ -69,9 +69,12 @@ public struct ColourChunks: Hashable, Sendable {
 
 /// An embedded ICC profile: its name and its (uncompressed) bytes.
 public struct ICCProfile: Hashable, Sendable {
+    /// The profile's name as stored in the iCCP chunk.
     public var name: String
+    /// The profile's bytes, uncompressed.
     public var data: [UInt8]
 
+    /// A profile from its name and bytes.
     public init(name: String, data: [UInt8]) {
         self.name = name
         self.data = data

@@ -17,8 +17,11 @@ public struct Clearance: Hashable, Sendable {
         case around
     }
 
+    /// Where the clearance goes.
     public var side: Side
+    /// The comfortable clearance, in metres.
     public var recommended: Double
+    /// The least usable clearance, in metres.
     public var minimum: Double
 
     static let inch = 0.0254

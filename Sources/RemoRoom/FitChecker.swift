@@ -11,14 +11,18 @@ public enum Badge: String, Hashable, Sendable {
 
 /// One reason behind a badge: a stable code and a sentence with the numbers.
 public struct FitReason: Hashable, Sendable {
+    /// A stable code: floor-space, ceiling-height, door-passage, no-scan or missing-dimensions.
     public var code: String
+    /// A sentence with the numbers.
     public var message: String
 }
 
 /// Where a fitting product can stand: the centre of the piece itself and the rotation
 /// of its width axis from the plan's x axis.
 public struct FitPlacement: Hashable, Sendable {
+    /// The centre of the piece on the plan.
     public var center: Point
+    /// The rotation of its width axis from the plan's x axis, in degrees.
     public var rotationDegrees: Double
     /// The rectangle that was checked: the footprint grown by the clearance.
     public var clearedFootprint: [Point]
@@ -26,9 +30,13 @@ public struct FitPlacement: Hashable, Sendable {
 
 /// A product's badge with its reasons and, when it fits, a witness placement.
 public struct FitResult: Hashable, Sendable {
+    /// The product's identifier.
     public var id: String
+    /// The verdict.
     public var badge: Badge
+    /// Why, check by check.
     public var reasons: [FitReason]
+    /// A witness placement for `fits` and `tight`.
     public var placement: FitPlacement?
 }
 
@@ -49,6 +57,7 @@ public struct FitResult: Hashable, Sendable {
 /// minimum (or a door margin under 7.5 cm, or a ceiling margin under 15 cm),
 /// `does-not-fit` otherwise, `unknown` without a scan or without the product's dimensions.
 public struct FitChecker: Sendable {
+    /// The room checked against, if any.
     public let room: Room?
     /// Obstacles: floor-standing furniture that stays, and door clear zones.
     let obstacles: [Ring]

@@ -2,14 +2,22 @@ import RemoJSON
 
 /// A product on the shopping list. Dimensions are in `unit`; any may be missing.
 public struct Product: Hashable, Sendable {
+    /// The product's identifier in the list.
     public var id: String
+    /// A name for people.
     public var name: String?
+    /// The category (sofa, bed, table, …), which picks the clearance.
     public var category: String?
+    /// The width, in `unit`.
     public var width: Double?
+    /// The depth, in `unit`.
     public var depth: Double?
+    /// The height, in `unit`.
     public var height: Double?
+    /// The unit of the dimensions.
     public var unit: LengthUnit
 
+    /// A product; any dimension may be missing.
     public init(
         id: String, name: String? = nil, category: String? = nil, width: Double?, depth: Double?, height: Double?,
         unit: LengthUnit = .metres
@@ -50,6 +58,7 @@ public enum LengthUnit: String, Hashable, Sendable, CaseIterable {
 
 /// Why a shopping list could not be read.
 public struct ShoppingListError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, with the JSON path.
     public var message: String
     public var description: String { message }
 }
@@ -57,6 +66,9 @@ public struct ShoppingListError: Error, Hashable, Sendable, CustomStringConverti
 /// Reads a shopping list: `{"items": [ … ]}`, optionally grouped as
 /// `{"groups": [{"name": …, "items": [ … ]}]}`.
 public enum ShoppingList {
+    /// Decodes a shopping list.
+    ///
+    /// - Throws: ``ShoppingListError`` naming the JSON path of the first problem.
     public static func decode(_ bytes: [UInt8]) throws(ShoppingListError) -> [Product] {
         let value: JSONValue
         do { value = try JSONParser.parse(bytes) } catch { throw ShoppingListError(message: "not valid JSON: \(error)") }

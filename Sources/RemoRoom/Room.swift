@@ -19,15 +19,22 @@ public struct Room: Hashable, Sendable {
     public var ceilingHeightRange: ClosedRange<Double>?
     /// The outline's smallest enclosing rectangle (length ≥ width) and the ceiling height.
     public var dimensions: Dimensions
+    /// The scanned walls.
     public var walls: [Wall]
+    /// The doors.
     public var doors: [Door]
+    /// The windows.
     public var windows: [Window]
+    /// Openings without a door.
     public var openings: [Opening]
+    /// Furniture and equipment.
     public var objects: [RoomObject]
+    /// What a user should know about the scan.
     public var warnings: [RoomWarning]
     /// The floor's height (world y), for objects standing on it.
     public var floorLevel: Double
 
+    /// Where a floor outline came from.
     public enum OutlineSource: String, Hashable, Sendable {
         case floorPolygon = "floor-polygon"
         case wallLoop = "wall-loop"
@@ -37,30 +44,43 @@ public struct Room: Hashable, Sendable {
 
     /// Length, width and height in metres.
     public struct Dimensions: Hashable, Sendable {
+        /// The longer side, in metres.
         public var length: Double
+        /// The width in metres.
         public var width: Double
+        /// The ceiling height, in metres, when known.
         public var height: Double?
     }
 }
 
 /// A wall as a segment on the plan.
 public struct Wall: Hashable, Sendable {
+    /// The scan's identifier for the element.
     public var identifier: String
+    /// One end on the plan.
     public var start: Point
+    /// The other end on the plan.
     public var end: Point
+    /// The height in metres.
     public var height: Double
     /// The unit normal on the plan, when the scan gives one.
     public var normal: Point?
+    /// The scanner's confidence (high, medium, low), when given.
     public var confidence: String?
 
+    /// The length in metres.
     public var length: Double { Segment(start, end).length }
 }
 
 /// A door in a wall.
 public struct Door: Hashable, Sendable {
+    /// The scan's identifier for the element.
     public var identifier: String
+    /// The width in metres.
     public var width: Double
+    /// The height in metres.
     public var height: Double
+    /// Whether the scanner saw it open.
     public var isOpen: Bool?
     /// The identifier of its wall.
     public var wall: String?
@@ -72,36 +92,51 @@ public struct Door: Hashable, Sendable {
 
 /// A window in a wall.
 public struct Window: Hashable, Sendable {
+    /// The scan's identifier for the element.
     public var identifier: String
+    /// The width in metres.
     public var width: Double
+    /// The height in metres.
     public var height: Double
     /// The height of its bottom edge above the floor.
     public var sill: Double
+    /// The identifier of its wall.
     public var wall: String?
+    /// Its centre on the plan.
     public var center: Point
+    /// The unit direction along its width on the plan.
     public var direction: Point
 }
 
 /// An opening (a doorless passage) in a wall.
 public struct Opening: Hashable, Sendable {
+    /// The scan's identifier for the element.
     public var identifier: String
+    /// The width in metres.
     public var width: Double
+    /// The height in metres.
     public var height: Double
+    /// The identifier of its wall.
     public var wall: String?
+    /// Its centre on the plan.
     public var center: Point
+    /// The unit direction along its width on the plan.
     public var direction: Point
 }
 
 /// A piece of furniture or equipment, as an oriented box on the plan.
 public struct RoomObject: Hashable, Sendable {
+    /// The scan's identifier for the element.
     public var identifier: String
     /// The category, such as `sofa` or `table`; unknown ones keep their name.
     public var category: String
+    /// Attributes from newer scans (such as `StorageType: shelf`), by name.
     public var attributes: [String: String]
     /// Along its own x axis.
     public var width: Double
     /// Along its own z axis.
     public var depth: Double
+    /// The height in metres.
     public var height: Double
     /// The centre on the plan.
     public var center: Point
@@ -109,6 +144,7 @@ public struct RoomObject: Hashable, Sendable {
     public var rotationDegrees: Double
     /// Whether its bottom is near the floor.
     public var floorStanding: Bool
+    /// The scanner's confidence (high, medium, low), when given.
     public var confidence: String?
 
     /// The footprint's four corners on the plan.
@@ -126,6 +162,8 @@ public struct RoomObject: Hashable, Sendable {
 
 /// Something a user should know about a scan.
 public struct RoomWarning: Hashable, Sendable {
+    /// A stable code, such as walls-not-closed.
     public var code: String
+    /// A sentence for people.
     public var message: String
 }

@@ -15,15 +15,20 @@ public enum RoomScanFormat: String, Hashable, Sendable, CaseIterable {
 
 /// A decoded scan: one or more rooms.
 public struct RoomScan: Hashable, Sendable {
+    /// The format it was read as.
     public var format: RoomScanFormat
+    /// The rooms, one for a CapturedRoom.
     public var rooms: [Room]
 }
 
 /// Why a scan could not be read.
 public enum RoomScanError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text is not JSON.
     case syntax(JSONSyntaxError)
+    /// The JSON is not a scan of a known format; what is wrong.
     case format(String)
 
+    /// A stable code for error objects.
     public var code: String {
         switch self {
         case .syntax: return "invalid-json"
