@@ -230,11 +230,12 @@ int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int wr
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
     if (level <= 1) {
-        // Fast: on photos, run-length deflate over the Up filter is about three times
-        // faster than adaptive filters at level 2, and its files are no larger.
+        // Fast: level 1, run-length deflate, and adaptive filtering that chooses between
+        // Sub and Up for each row. On photos about twice as fast as trying all five
+        // filters at level 2, and its files are no larger.
         png_set_compression_level(png, 1);
         png_set_compression_strategy(png, 3 /* Z_RLE */);
-        png_set_filter(png, 0, PNG_FILTER_UP);
+        png_set_filter(png, 0, PNG_FILTER_SUB | PNG_FILTER_UP);
     } else {
         png_set_filter(png, 0, PNG_ALL_FILTERS);
     }

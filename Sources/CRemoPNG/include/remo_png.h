@@ -55,8 +55,8 @@ int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8
 void remo_png_free_image(remo_png_image *image);
 
 /// Encodes 8-bit RGBA samples as RGBA (`write_alpha`) or RGB, with the colour chunks.
-/// `level` 2–9: zlib level with adaptive filters; 0 or 1: the fast setting (level 1,
-/// run-length deflate, Up filter). `*output` is malloc'ed: free with free().
+/// `level` 2–9: zlib level with adaptive filters (all five); 0 or 1: the fast setting
+/// (level 1, run-length deflate, adaptive choice of Sub or Up for each row). `*output` is malloc'ed: free with free().
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
                     int level, uint8_t **output, size_t *output_size, char *message, size_t message_size);
 
