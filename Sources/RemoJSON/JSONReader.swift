@@ -234,7 +234,10 @@ public struct JSONReader {
                 position += 2
                 continue
             }
-            if c < 0x20 { throw error("control character inside a string") }
+            if c < 0x20 {
+                throw error(
+                    c == 0x0A || c == 0x0D ? "unterminated string: a line break inside a string" : "control character inside a string")
+            }
             position += 1
         }
         throw error("unterminated string: the file is truncated")
@@ -253,7 +256,10 @@ public struct JSONReader {
                 return s
             }
             if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { throw error("control character inside a string") }
+            if c < 0x20 {
+                throw error(
+                    c == 0x0A || c == 0x0D ? "unterminated string: a line break inside a string" : "control character inside a string")
+            }
             position += 1
         }
         var utf8 = Array(bytes[start..<position])
@@ -264,7 +270,10 @@ public struct JSONReader {
                 guard let s = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: start) }
                 return s
             }
-            if c < 0x20 { throw error("control character inside a string") }
+            if c < 0x20 {
+                throw error(
+                    c == 0x0A || c == 0x0D ? "unterminated string: a line break inside a string" : "control character inside a string")
+            }
             if c != UInt8(ascii: "\\") {
                 utf8.append(c)
                 position += 1

@@ -39,7 +39,7 @@ struct JSONReaderTests {
         arguments: [
             ("", "the file is empty"), ("{\"a\": 1", "truncated"), ("[1, 2,]", "trailing comma"), ("nonsense", "not a JSON value"),
             ("{\"a\" 1}", "expected ':'"), ("[01]", "leading zero"), ("\"abc", "unterminated"), ("[1] 2", "after the JSON value"),
-            ("\"\\x\"", "invalid escape"),
+            ("\"\\x\"", "invalid escape"), ("{\"broken\n", "a line break inside a string"), ("\"a\u{1}b\"", "control character"),
         ])
     func errors(text: String, fragment: String) {
         do {
