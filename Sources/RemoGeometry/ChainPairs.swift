@@ -7,6 +7,12 @@
 /// vertical line, or the work passes the budget, it gives up and the caller runs the
 /// O(*n* log *n*) ``ChainSweep`` instead. So the worst case stays O(*n* log *n*), and
 /// the usual case is a linear pass after sorting the chains' boxes.
+///
+/// The boxes are sorted by a coarse key of their left side (the top 32 bits of an
+/// order-preserving image of x), and a chain leaves the active list when its right
+/// side's key is below the left key of the chain being added. Both keys are monotone
+/// in x, so a chain only leaves when no later chain can reach it; exact box tests
+/// then decide which pairs are walked.
 enum ChainPairs {
     /// More chains than this across one vertical line: a comb-like input, for the sweep.
     static let maximumActive = 256
@@ -19,49 +25,158 @@ enum ChainPairs {
         _ chains: MonotoneChains, examiner: inout Examiner, crossRingsOnly: Bool, budget: Int
     ) -> Bool? {
         let k = chains.chainCount
-        let order = chains.boxes.map(\.min).withUnsafeBufferPointer { LexicographicSort.indices(of: $0) }
-        var active: [Int] = []
-        active.reserveCapacity(maximumActive)
+        let order = chains.boxes.withUnsafeBufferPointer(sortedByLeftSide)
+        let firstRingChains = chains.firstRingChainCount
         var work = 0
-        return chains.points.withUnsafeBufferPointer { p -> Bool? in
-            chains.boxes.withUnsafeBufferPointer { boxes -> Bool? in
-                for r in 0..<k {
-                    let c = Int(order[r])
-                    let box = boxes[c]
-                    active.removeAll { boxes[$0].max.x < box.min.x }
-                    for a in active {
-                        work += 1
-                        let other = boxes[a]
-                        guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
-                        if crossRingsOnly
-                            && chains.ring(of: chains.vertex[Int(chains.offsets[a])])
-                                == chains.ring(of: chains.vertex[Int(chains.offsets[c])])
-                        {
-                            continue
+        // Active chains as `right key << 32 | chain`, so dropping them needs no lookup.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maximumActive + 2) { active -> Bool? in
+            var activeCount = 0
+            return chains.points.withUnsafeBufferPointer { p -> Bool? in
+                chains.offsets.withUnsafeBufferPointer { offsets -> Bool? in
+                    chains.boxes.withUnsafeBufferPointer { boxes -> Bool? in
+                        for r in 0..<k {
+                            let c = Int(order[r] & 0xFFFF_FFFF)
+                            let box = boxes[c]
+                            let left = UInt64(coarseKey(box.min.x)) << 32
+                            var kept = 0
+                            for i in 0..<activeCount {
+                                let entry = active[i]
+                                active[kept] = entry
+                                kept &+= entry >= left ? 1 : 0
+                            }
+                            activeCount = kept
+                            let cFirstRing = c < firstRingChains
+                            for i in 0..<activeCount {
+                                let a = Int(active[i] & 0xFFFF_FFFF)
+                                let other = boxes[a]
+                                guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
+                                if crossRingsOnly && (a < firstRingChains) == cFirstRing { continue }
+                                switch walk(offsets, p, a, c, examiner: &examiner, work: &work, budget: budget) {
+                                case .stopped: return true
+                                case .overBudget: return nil
+                                case .reached: break
+                                }
+                            }
+                            work += activeCount
+                            if activeCount == maximumActive {
+                                if budget != Int.max { return nil }
+                                // No budget (tests of this path): let the list grow.
+                                return runUnbounded(chains, order: order, examiner: &examiner, crossRingsOnly: crossRingsOnly)
+                            }
+                            active[activeCount] = UInt64(coarseKey(box.max.x)) << 32 | UInt64(c)
+                            activeCount += 1
+                            if work > budget { return nil }
                         }
-                        switch walk(chains, p, a, c, examiner: &examiner, work: &work, budget: budget) {
-                        case .stopped: return true
-                        case .overBudget: return nil
-                        case .reached: break
-                        }
+                        return false
                     }
-                    active.append(c)
-                    if (active.count > maximumActive && budget != Int.max) || work > budget { return nil }
                 }
-                return false
             }
         }
     }
 
+    /// The same pass with an active list of any length (only without a budget).
+    private static func runUnbounded<Examiner: ChainSweepExaminer>(
+        _ chains: MonotoneChains, order: [UInt64], examiner: inout Examiner, crossRingsOnly: Bool
+    ) -> Bool {
+        let firstRingChains = chains.firstRingChainCount
+        var active: [Int] = []
+        var work = 0
+        return chains.points.withUnsafeBufferPointer { p in
+            chains.offsets.withUnsafeBufferPointer { offsets in
+                chains.boxes.withUnsafeBufferPointer { boxes in
+                    for entry in order {
+                        let c = Int(entry & 0xFFFF_FFFF)
+                        let box = boxes[c]
+                        let left = coarseKey(box.min.x)
+                        active.removeAll { coarseKey(boxes[$0].max.x) < left }
+                        for a in active {
+                            let other = boxes[a]
+                            guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
+                            if crossRingsOnly && (a < firstRingChains) == (c < firstRingChains) { continue }
+                            if walk(offsets, p, a, c, examiner: &examiner, work: &work, budget: .max) == .stopped { return true }
+                        }
+                        active.append(c)
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// A 32-bit key that never decreases as x grows: the top half of an
+    /// order-preserving image of the double (−0 and +0 equal).
+    @inline(__always)
+    static func coarseKey(_ x: Double) -> UInt32 {
+        let bits = (x + 0.0).bitPattern
+        let ordered = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+        return UInt32(truncatingIfNeeded: ordered >> 32)
+    }
+
+    /// The chains in order of their boxes' coarse left keys, each entry
+    /// `key << 32 | chain`: insertion sort for a few, radix sort for many.
+    static func sortedByLeftSide(_ boxes: UnsafeBufferPointer<BoundingBox>) -> [UInt64] {
+        let k = boxes.count
+        var entries = [UInt64](unsafeUninitializedCapacity: k) { e, count in
+            for c in 0..<k { e[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
+            count = k
+        }
+        if k <= 64 {
+            entries.withUnsafeMutableBufferPointer { e in
+                for i in 1..<Swift.max(k, 1) {
+                    let value = e[i]
+                    var j = i
+                    while j > 0 && e[j - 1] > value {
+                        e[j] = e[j - 1]
+                        j -= 1
+                    }
+                    e[j] = value
+                }
+            }
+            return entries
+        }
+        var all: UInt64 = ~0
+        var any: UInt64 = 0
+        for e in entries {
+            all &= e
+            any |= e
+        }
+        let varying = (all ^ any) >> 32
+        var scratch = [UInt64](repeating: 0, count: k)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
+            for shift in stride(from: 32, to: 64, by: 8) where (varying >> UInt64(shift - 32)) & 0xFF != 0 {
+                counts.initialize(repeating: 0)
+                entries.withUnsafeMutableBufferPointer { e in
+                    scratch.withUnsafeMutableBufferPointer { s in
+                        for i in 0..<k { counts[Int((e[i] >> UInt64(shift)) & 0xFF)] += 1 }
+                        var total = 0
+                        for d in 0..<256 {
+                            let c = counts[d]
+                            counts[d] = total
+                            total += c
+                        }
+                        for i in 0..<k {
+                            let digit = Int((e[i] >> UInt64(shift)) & 0xFF)
+                            s[counts[digit]] = e[i]
+                            counts[digit] += 1
+                        }
+                    }
+                }
+                swap(&entries, &scratch)
+            }
+        }
+        return entries
+    }
+
     /// Walks chains a and c over their common lexicographic range.
+    @inline(__always)
     static func walk<Examiner: ChainSweepExaminer>(
-        _ chains: MonotoneChains, _ p: UnsafeBufferPointer<Point>, _ a: Int, _ c: Int, examiner: inout Examiner, work: inout Int,
-        budget: Int
+        _ offsets: UnsafeBufferPointer<Int32>, _ p: UnsafeBufferPointer<Point>, _ a: Int, _ c: Int, examiner: inout Examiner,
+        work: inout Int, budget: Int
     ) -> ChainWalk.Outcome {
-        let aFirst = Int(chains.offsets[a])
-        let aLast = Int(chains.offsets[a + 1]) - 1
-        let cFirst = Int(chains.offsets[c])
-        let cLast = Int(chains.offsets[c + 1]) - 1
+        let aFirst = Int(offsets[a])
+        let aLast = Int(offsets[a + 1]) - 1
+        let cFirst = Int(offsets[c])
+        let cLast = Int(offsets[c + 1]) - 1
         let start = p[aFirst] < p[cFirst] ? p[cFirst] : p[aFirst]
         let end = p[aLast] < p[cLast] ? p[aLast] : p[cLast]
         if end < start { return .reached }

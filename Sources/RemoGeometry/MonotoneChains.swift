@@ -15,33 +15,48 @@ final class MonotoneChains {
     /// The number of vertices of the first ring (the second ring's ids start there).
     let firstCount: Int
     let totalCount: Int
+    /// The number of chains of the first ring (the second ring's chains follow).
+    let firstRingChainCount: Int
 
     var chainCount: Int { offsets.count - 1 }
 
     init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point>? = nil) {
         firstCount = first.count
         totalCount = first.count + (second?.count ?? 0)
-        // Turning vertices first: they fix the sizes, so the copy is one pass.
-        var turns: [Int32] = []
-        first.withUnsafeBufferPointer { Self.turningVertices($0, into: &turns, idBase: 0) }
-        let firstTurns = turns.count
-        second?.withUnsafeBufferPointer { Self.turningVertices($0, into: &turns, idBase: first.count) }
-        let chainCount = turns.count
+        // One scan finds the turning vertices and each chain's y-range; then the
+        // chains are copied, each in increasing order. Both buffers have room for a
+        // chain at every vertex (the scan writes one slot past the last turn).
+        let capacity = totalCount + 2
+        let turns = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        defer { turns.deallocate() }
+        var firstTurns = 0
+        var chainCount = 0
+        var boxes = [BoundingBox](unsafeUninitializedCapacity: capacity) { b, count in
+            first.withUnsafeBufferPointer { v in
+                firstTurns = Self.scan(v, turns: turns.baseAddress!, ranges: b.baseAddress!)
+            }
+            chainCount = firstTurns
+            second?.withUnsafeBufferPointer { v in
+                chainCount += Self.scan(v, turns: turns.baseAddress! + firstTurns, ranges: b.baseAddress! + firstTurns)
+            }
+            count = chainCount
+        }
         let flatCount = totalCount + chainCount
         var offsets = [Int32](repeating: 0, count: chainCount + 1)
-        var boxes = [BoundingBox](repeating: BoundingBox(min: Point(0, 0), max: Point(0, 0)), count: chainCount)
-        var vertex = [Int32](repeating: 0, count: flatCount)
+        var vertex = [Int32](unsafeUninitializedCapacity: flatCount) { _, count in count = flatCount }
         points = [Point](unsafeUninitializedCapacity: flatCount) { p, initialized in
             vertex.withUnsafeMutableBufferPointer { ids in
                 offsets.withUnsafeMutableBufferPointer { o in
                     boxes.withUnsafeMutableBufferPointer { b in
                         var end = 0
-                        var chain = 0
                         first.withUnsafeBufferPointer { v in
-                            Self.emit(v, turns: turns[0..<firstTurns], idBase: 0, p, ids, o, b, &end, &chain)
+                            Self.emit(
+                                v, turns: UnsafeBufferPointer(rebasing: turns[0..<firstTurns]), idBase: 0, chainBase: 0, p, ids, o, b, &end)
                         }
                         second?.withUnsafeBufferPointer { v in
-                            Self.emit(v, turns: turns[firstTurns...], idBase: first.count, p, ids, o, b, &end, &chain)
+                            Self.emit(
+                                v, turns: UnsafeBufferPointer(rebasing: turns[firstTurns..<chainCount]), idBase: first.count,
+                                chainBase: firstTurns, p, ids, o, b, &end)
                         }
                         initialized = end
                     }
@@ -51,65 +66,120 @@ final class MonotoneChains {
         self.vertex = vertex
         self.offsets = offsets
         self.boxes = boxes
+        firstRingChainCount = firstTurns
     }
 
-    /// Appends the turning vertices of a ring (as global ids) in ring order, starting
-    /// from its lexicographically smallest vertex, which always turns.
-    private static func turningVertices(_ v: UnsafeBufferPointer<Point>, into turns: inout [Int32], idBase: Int) {
+    /// Whether `a` comes before `b` in lexicographic order, without branches (the
+    /// direction of a jittery lasso flips unpredictably).
+    @inline(__always)
+    private static func precedes(_ a: Point, _ b: Point) -> UInt8 {
+        let xLess = unsafeBitCast(a.x < b.x, to: UInt8.self)
+        let xEqual = unsafeBitCast(a.x == b.x, to: UInt8.self)
+        let yLess = unsafeBitCast(a.y < b.y, to: UInt8.self)
+        return xLess | (xEqual & yLess)
+    }
+
+    /// Finds the turning vertices of a ring: where its direction in lexicographic
+    /// order flips. Writes them in ring order to `turns` and returns how many there
+    /// are (at least two for a ring without consecutive duplicates). Chain `t` of the
+    /// ring ends at `turns[t]` and starts at the turn before it (chain 0 wraps around
+    /// from the last turn); its y-range goes to `ranges[t]` (`min.y`, `max.y`).
+    ///
+    /// Branch-free: each vertex stores into the current slot, and a turn moves on.
+    private static func scan(_ v: UnsafeBufferPointer<Point>, turns: UnsafeMutablePointer<Int32>, ranges: UnsafeMutablePointer<BoundingBox>)
+        -> Int
+    {
         let n = v.count
-        guard n >= 2 else { return }
-        var first = 0
-        for i in 1..<n where v[i] < v[first] { first = i }
-        turns.append(Int32(idBase + first))
-        var up = true  // leaving the smallest vertex, the ring goes up
-        var i = first
-        var p = v[first]
-        for _ in 1..<n {
-            i = i + 1 == n ? 0 : i + 1
-            let q = v[i]
-            let nextUp = q < v[i + 1 == n ? 0 : i + 1]
-            if nextUp != up {
-                turns.append(Int32(idBase + i))
-                up = nextUp
-            }
-            p = q
+        guard n >= 2 else { return 0 }
+        var count = 0
+        var previous = precedes(v[n - 1], v[0])
+        var low = v[0].y
+        var high = low
+        @inline(__always) func visit(_ i: Int, _ q: Point, _ next: Point) {
+            let up = precedes(q, next)
+            let turn = previous ^ up
+            low = q.y < low ? q.y : low
+            high = q.y > high ? q.y : high
+            turns[count] = Int32(truncatingIfNeeded: i)
+            ranges[count].min.y = low
+            ranges[count].max.y = high
+            count &+= Int(turn)
+            // A turning vertex also starts the next chain.
+            low = turn != 0 ? q.y : low
+            high = turn != 0 ? q.y : high
+            previous = up
         }
-        _ = p
+        var q = v[0]
+        for i in 0..<(n - 1) {
+            let next = v[i + 1]
+            visit(i, q, next)
+            q = next
+        }
+        visit(n - 1, q, v[0])
+        guard count > 0 else { return 0 }
+        // Chain 0 began at the last turn: add the vertices after it.
+        ranges[0].min.y = Swift.min(ranges[0].min.y, low)
+        ranges[0].max.y = Swift.max(ranges[0].max.y, high)
+        return count
     }
 
-    /// Writes the chains between consecutive turning vertices of one ring.
+    /// Copies the chains of one ring, each in increasing order, and completes their boxes.
     private static func emit(
-        _ v: UnsafeBufferPointer<Point>, turns: ArraySlice<Int32>, idBase: Int,
+        _ v: UnsafeBufferPointer<Point>, turns: UnsafeBufferPointer<Int32>, idBase: Int, chainBase: Int,
         _ p: UnsafeMutableBufferPointer<Point>, _ ids: UnsafeMutableBufferPointer<Int32>,
-        _ offsets: UnsafeMutableBufferPointer<Int32>, _ boxes: UnsafeMutableBufferPointer<BoundingBox>,
-        _ end: inout Int, _ chain: inout Int
+        _ offsets: UnsafeMutableBufferPointer<Int32>, _ boxes: UnsafeMutableBufferPointer<BoundingBox>, _ end: inout Int
     ) {
         let n = v.count
-        guard let firstTurn = turns.first else { return }
-        var start = Int(firstTurn) - idBase
-        var up = true
-        for t in 1...turns.count {
-            let stop = t < turns.count ? Int(turns[turns.startIndex + t]) - idBase : Int(firstTurn) - idBase
+        let count = turns.count
+        guard count > 0 else { return }
+        var start = Int(turns[count - 1])
+        // Directions alternate from chain to chain.
+        var up = precedes(v[start], v[start + 1 == n ? 0 : start + 1]) == 1
+        for t in 0..<count {
+            let stop = Int(turns[t])
             let length = (stop - start + n) % n + 1
-            var k = up ? start : stop
-            var low = v[k]
-            var high = v[k]
-            for s in end..<(end + length) {
-                let q = v[k]
-                p[s] = q
-                ids[s] = Int32(idBase + k)
-                if q.y < low.y { low.y = q.y }
-                if q.y > high.y { high.y = q.y }
-                if up { k = k + 1 == n ? 0 : k + 1 } else { k = k == 0 ? n - 1 : k - 1 }
+            // Up: ring indices start, start + 1, … (wrapping); down: stop, stop − 1, ….
+            if up {
+                let unwrapped = Swift.min(length, n - start)
+                copy(v, from: start, count: unwrapped, to: end, p, ids, idBase)
+                copy(v, from: 0, count: length - unwrapped, to: end + unwrapped, p, ids, idBase)
+            } else {
+                let unwrapped = Swift.min(length, stop + 1)
+                copyReversed(v, from: stop, count: unwrapped, to: end, p, ids, idBase)
+                copyReversed(v, from: n - 1, count: length - unwrapped, to: end + unwrapped, p, ids, idBase)
             }
-            low.x = p[end].x
-            high.x = p[end + length - 1].x
+            let chain = chainBase + t
+            boxes[chain].min.x = p[end].x
             end += length
-            boxes[chain] = BoundingBox(min: low, max: high)
-            chain += 1
-            offsets[chain] = Int32(end)
+            boxes[chain].max.x = p[end - 1].x
+            offsets[chain + 1] = Int32(truncatingIfNeeded: end)
             start = stop
             up.toggle()
+        }
+    }
+
+    /// Copies ring vertices `from ..< from + count` to flat positions from `to` on.
+    @inline(__always)
+    private static func copy(
+        _ v: UnsafeBufferPointer<Point>, from: Int, count: Int, to: Int, _ p: UnsafeMutableBufferPointer<Point>,
+        _ ids: UnsafeMutableBufferPointer<Int32>, _ idBase: Int
+    ) {
+        guard count > 0 else { return }
+        (p.baseAddress! + to).update(from: v.baseAddress! + from, count: count)
+        let id = Int32(truncatingIfNeeded: idBase + from)
+        for j in 0..<count { ids[to + j] = id &+ Int32(truncatingIfNeeded: j) }
+    }
+
+    /// Copies ring vertices `from, from − 1, …` (`count` of them) to flat positions from `to` on.
+    @inline(__always)
+    private static func copyReversed(
+        _ v: UnsafeBufferPointer<Point>, from: Int, count: Int, to: Int, _ p: UnsafeMutableBufferPointer<Point>,
+        _ ids: UnsafeMutableBufferPointer<Int32>, _ idBase: Int
+    ) {
+        let id = Int32(truncatingIfNeeded: idBase + from)
+        for j in 0..<count {
+            p[to + j] = v[from - j]
+            ids[to + j] = id &- Int32(truncatingIfNeeded: j)
         }
     }
 
