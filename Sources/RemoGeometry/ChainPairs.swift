@@ -113,14 +113,16 @@ enum ChainPairs {
     }
 
     /// The chains in order of their boxes' coarse left keys, each entry
-    /// `key << 32 | chain`: insertion sort for a few, radix sort for many.
+    /// `key << 32 | chain`: insertion sort for a few, the standard sort for some
+    /// hundreds, and for many a radix sort on the key's 11-bit digits (digits equal
+    /// in every key are skipped).
     static func sortedByLeftSide(_ boxes: UnsafeBufferPointer<BoundingBox>) -> [UInt64] {
         let k = boxes.count
         var entries = [UInt64](unsafeUninitializedCapacity: k) { e, count in
             for c in 0..<k { e[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
             count = k
         }
-        if k <= 64 {
+        if k <= 16 {
             entries.withUnsafeMutableBufferPointer { e in
                 for i in 1..<Swift.max(k, 1) {
                     let value = e[i]
@@ -134,6 +136,10 @@ enum ChainPairs {
             }
             return entries
         }
+        if k <= 2048 {
+            entries.sort()
+            return entries
+        }
         var all: UInt64 = ~0
         var any: UInt64 = 0
         for e in entries {
@@ -142,20 +148,20 @@ enum ChainPairs {
         }
         let varying = (all ^ any) >> 32
         var scratch = [UInt64](repeating: 0, count: k)
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
-            for shift in stride(from: 32, to: 64, by: 8) where (varying >> UInt64(shift - 32)) & 0xFF != 0 {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2048) { counts in
+            for shift in [32, 43, 54] where (varying >> UInt64(shift - 32)) & 0x7FF != 0 {
                 counts.initialize(repeating: 0)
                 entries.withUnsafeMutableBufferPointer { e in
                     scratch.withUnsafeMutableBufferPointer { s in
-                        for i in 0..<k { counts[Int((e[i] >> UInt64(shift)) & 0xFF)] += 1 }
+                        for i in 0..<k { counts[Int((e[i] >> UInt64(shift)) & 0x7FF)] += 1 }
                         var total = 0
-                        for d in 0..<256 {
+                        for d in 0..<2048 {
                             let c = counts[d]
                             counts[d] = total
                             total += c
                         }
                         for i in 0..<k {
-                            let digit = Int((e[i] >> UInt64(shift)) & 0xFF)
+                            let digit = Int((e[i] >> UInt64(shift)) & 0x7FF)
                             s[counts[digit]] = e[i]
                             counts[digit] += 1
                         }

@@ -20,7 +20,16 @@ final class MonotoneChains {
 
     var chainCount: Int { offsets.count - 1 }
 
-    init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point>? = nil) {
+    /// Whether the cut stopped at ``init(_:_:maximumMeanDepth:)``'s limit, leaving no chains.
+    let isTooDeep: Bool
+
+    /// Cuts the rings into chains.
+    ///
+    /// - Parameter maximumMeanDepth: When given, stops (before copying anything, with
+    ///   ``isTooDeep`` set and no chains) if the chains overlap more than this many
+    ///   deep on average across the rings' x-range (the sum of their widths over the
+    ///   whole width): a comb, which the direct pairs would give up on anyway.
+    init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point>? = nil, maximumMeanDepth: Int? = nil) {
         firstCount = first.count
         totalCount = first.count + (second?.count ?? 0)
         // One scan finds the turning vertices and each chain's y-range; then the
@@ -41,6 +50,16 @@ final class MonotoneChains {
             }
             count = chainCount
         }
+        if let maximumMeanDepth {
+            var depth = Self.MeanDepth()
+            first.withUnsafeBufferPointer { depth.add($0, turns: UnsafeBufferPointer(rebasing: turns[0..<firstTurns])) }
+            second?.withUnsafeBufferPointer { depth.add($0, turns: UnsafeBufferPointer(rebasing: turns[firstTurns..<chainCount])) }
+            if depth.widths > Double(maximumMeanDepth) * (depth.high - depth.low) {
+                (points, vertex, offsets, self.boxes, firstRingChainCount, isTooDeep) = ([], [], [0], [], 0, true)
+                return
+            }
+        }
+        isTooDeep = false
         let flatCount = totalCount + chainCount
         var offsets = [Int32](repeating: 0, count: chainCount + 1)
         var vertex = [Int32](unsafeUninitializedCapacity: flatCount) { _, count in count = flatCount }
@@ -67,6 +86,25 @@ final class MonotoneChains {
         self.offsets = offsets
         self.boxes = boxes
         firstRingChainCount = firstTurns
+    }
+
+    /// The sum of the chains' widths and the x-range of their ends.
+    private struct MeanDepth {
+        var widths = 0.0
+        var low = Double.infinity
+        var high = -Double.infinity
+
+        /// Adds the chains of one ring, given its turning vertices.
+        mutating func add(_ v: UnsafeBufferPointer<Point>, turns: UnsafeBufferPointer<Int32>) {
+            guard var previous = turns.last.map({ v[Int($0)].x }) else { return }
+            for t in turns {
+                let x = v[Int(t)].x
+                widths += (x - previous).magnitude
+                low = Swift.min(low, x)
+                high = Swift.max(high, x)
+                previous = x
+            }
+        }
     }
 
     /// Whether `a` comes before `b` in lexicographic order, without branches (the
@@ -165,7 +203,11 @@ final class MonotoneChains {
         _ ids: UnsafeMutableBufferPointer<Int32>, _ idBase: Int
     ) {
         guard count > 0 else { return }
-        (p.baseAddress! + to).update(from: v.baseAddress! + from, count: count)
+        if count < 16 {
+            for j in 0..<count { p[to + j] = v[from + j] }
+        } else {
+            (p.baseAddress! + to).update(from: v.baseAddress! + from, count: count)
+        }
         let id = Int32(truncatingIfNeeded: idBase + from)
         for j in 0..<count { ids[to + j] = id &+ Int32(truncatingIfNeeded: j) }
     }

@@ -1,9 +1,28 @@
 /// How contacts between chains are found: the direct pairs (fast for usual rings),
-/// the sweep (O(n log n) for any input), or pairs with a fallback to the sweep.
+/// the same along y (fast for combs whose teeth run along x), the sweep
+/// (O(n log n) for any input), or each pairs path in turn with a fallback to the sweep.
 enum ContactStrategy {
     case automatic
     case pairs
+    case transposedPairs
     case sweep
+
+    /// Whether the direct pairs run in the given direction, and with which budget
+    /// for `count` vertices (none when the strategy is that path alone).
+    func pairsBudget(transposed: Bool, count: Int) -> Int? {
+        switch self {
+        case .automatic: return 16 * count + 256
+        case .pairs: return transposed ? nil : .max
+        case .transposedPairs: return transposed ? .max : nil
+        case .sweep: return nil
+        }
+    }
+}
+
+extension ContiguousArray<Point> {
+    /// The points with x and y swapped: chains and pairs along y. Every decision is
+    /// still taken on the ring's own points, so the answers are the same.
+    var transposed: ContiguousArray<Point> { ContiguousArray(lazy.map { Point($0.y, $0.x) }) }
 }
 
 extension Ring {
@@ -24,13 +43,19 @@ extension Ring {
     /// ``simplicity()`` with a chosen strategy, so tests can hold each path to the oracles.
     func simplicity(strategy: ContactStrategy) -> Simplicity {
         guard count >= 3 else { return .tooFewPoints }
-        let chains = MonotoneChains(vertices)
-        // Usually the chains are few and far apart: examine overlapping pairs directly.
-        var examiner = SelfContactExaminer(ring: self, chains: chains)
-        let budget = strategy == .pairs ? Int.max : 16 * count + 256
-        if strategy != .sweep, ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: false, budget: budget) != nil {
-            return examiner.found.map(Simplicity.selfIntersection) ?? .simple
+        // Usually the chains are few and far apart: examine overlapping pairs directly,
+        // along x, else along y (a comb with teeth along x has few chains across y).
+        for transposed in [false, true] {
+            guard let budget = strategy.pairsBudget(transposed: transposed, count: count) else { continue }
+            let depth = budget == .max ? nil : ChainPairs.maximumActive
+            let chains = MonotoneChains(transposed ? vertices.transposed : vertices, maximumMeanDepth: depth)
+            if chains.isTooDeep { continue }
+            var examiner = SelfContactExaminer(ring: self, chains: chains)
+            if ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: false, budget: budget) != nil {
+                return examiner.found.map(Simplicity.selfIntersection) ?? .simple
+            }
         }
+        let chains = MonotoneChains(vertices)
         var sweep = ChainSweep(chains: chains, examiner: SelfContactExaminer(ring: self, chains: chains))
         _ = sweep.run()
         if let hit = sweep.examiner.found { return .selfIntersection(hit) }

@@ -29,19 +29,29 @@ extension Ring {
     func relation(to other: Ring, strategy: ContactStrategy) -> RingRelation {
         guard count >= 3, other.count >= 3 else { return .disjoint }
         if let a = boundingBox, let b = other.boundingBox, !a.intersects(b) { return .disjoint }
-        let chains = MonotoneChains(vertices, other.vertices)
-        var examiner = ContactExaminer(first: self, second: other, chains: chains)
-        var touched: Bool
-        let budget = strategy == .pairs ? Int.max : 16 * (count + other.count) + 256
-        if strategy != .sweep, let stopped = ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: true, budget: budget) {
-            if stopped { return .overlapping }
-            touched = examiner.touched
-        } else {
+        var touched: Bool? = nil
+        for transposed in [false, true] {
+            guard let budget = strategy.pairsBudget(transposed: transposed, count: count + other.count) else { continue }
+            let depth = budget == .max ? nil : ChainPairs.maximumActive
+            let chains =
+                transposed
+                ? MonotoneChains(vertices.transposed, other.vertices.transposed, maximumMeanDepth: depth)
+                : MonotoneChains(vertices, other.vertices, maximumMeanDepth: depth)
+            if chains.isTooDeep { continue }
+            var examiner = ContactExaminer(first: self, second: other, chains: chains)
+            if let stopped = ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: true, budget: budget) {
+                if stopped { return .overlapping }
+                touched = examiner.touched
+                break
+            }
+        }
+        if touched == nil {
+            let chains = MonotoneChains(vertices, other.vertices)
             var sweep = ChainSweep(chains: chains, examiner: ContactExaminer(first: self, second: other, chains: chains))
             if sweep.run() { return .overlapping }
             touched = sweep.examiner.touched
         }
-        if touched { return .touching }
+        if touched == true { return .touching }
         if other.locate(vertices[0]) == .inside || locate(other.vertices[0]) == .inside {
             return .overlapping
         }

@@ -26,7 +26,7 @@ struct RelationTests {
             (rect(0, 0, 10, 10), rect(3, 10.000000000000002, 6, 20), .disjoint),
         ])
     func crafted(a: Ring, b: Ring, expected: RingRelation) {
-        for strategy in [ContactStrategy.pairs, .sweep] {
+        for strategy in [ContactStrategy.pairs, .transposedPairs, .sweep] {
             #expect(a.relation(to: b, strategy: strategy) == expected)
             #expect(b.relation(to: a, strategy: strategy) == expected)
         }
@@ -117,7 +117,7 @@ struct RelationTests {
             guard let a = gridRing(), let b = gridRing() else { continue }
             pairs += 1
             let expected = Self.bruteForce(a, b)
-            for strategy in [ContactStrategy.pairs, .sweep] {
+            for strategy in [ContactStrategy.pairs, .transposedPairs, .sweep] {
                 #expect(a.relation(to: b, strategy: strategy) == expected, "\(strategy): \(a.vertices) vs \(b.vertices)")
             }
             counts[expected, default: 0] += 1

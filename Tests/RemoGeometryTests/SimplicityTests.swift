@@ -66,20 +66,33 @@ struct SimplicityTests {
         #expect(hit.firstEdge == 0 && hit.secondEdge == 4)
     }
 
-    @Test("combs of long teeth are simple; a planted crossing deep inside is found")
-    func combs() throws {
-        let comb = Shapes.comb(count: 4000)
-        let combIsSimple = try Ring(comb).isSimple
-        #expect(combIsSimple)
+    @Test(
+        "combs of long teeth along x, along y and sheared are simple; a planted crossing deep inside is found by every path",
+        arguments: ["along x", "along y", "sheared"])
+    func combs(orientation: String) throws {
+        // Exact maps: a swap, or a shear by 1/2 of small integers.
+        func place(_ p: Point) -> Point {
+            switch orientation {
+            case "along y": return Point(p.y, p.x)
+            case "sheared": return Point(p.x, p.y + p.x / 2)
+            default: return p
+            }
+        }
+        let comb = Shapes.comb(count: 4000).map(place)
+        let whole = try Ring(comb)
+        for strategy in [ContactStrategy.automatic, .pairs, .transposedPairs, .sweep] {
+            #expect(whole.simplicity(strategy: strategy).isSimple, "\(strategy)")
+        }
         var broken = comb
         // Swap two spine corners far apart: their edges now cut across many teeth.
         broken.swapAt(1999, 3)
         let ring = try Ring(broken)
-        let sweep = ring.simplicity(strategy: .sweep)
-        #expect(!sweep.isSimple)
-        #expect(!ring.simplicity(strategy: .pairs).isSimple)
         #expect(!ring.simplicityByBruteForce().isSimple)
-        if case .selfIntersection(let hit) = sweep { Self.confirm(hit, in: ring) }
+        for strategy in [ContactStrategy.automatic, .pairs, .transposedPairs, .sweep] {
+            let found = ring.simplicity(strategy: strategy)
+            #expect(!found.isSimple, "\(strategy)")
+            if case .selfIntersection(let hit) = found { Self.confirm(hit, in: ring) }
+        }
     }
 
     /// Checks that a reported contact is real: the two edges meet at the point.
@@ -103,7 +116,7 @@ struct SimplicityTests {
             let ring = try Ring(points)
             let brute = ring.simplicityByBruteForce()
             // Both ways of finding contacts, each against the brute force.
-            for strategy in [ContactStrategy.pairs, .sweep] {
+            for strategy in [ContactStrategy.pairs, .transposedPairs, .sweep] {
                 let found = ring.simplicity(strategy: strategy)
                 #expect(found.isSimple == brute.isSimple, "family \(family) seed \(seed) \(strategy): \(found), brute \(brute)")
                 if case .selfIntersection(let hit) = found { Self.confirm(hit, in: ring) }

@@ -1,0 +1,48 @@
+import RemoShapes
+import Testing
+
+@testable import RemoGeometry
+
+@Suite("Chain ordering for the direct pairs")
+struct ChainOrderTests {
+    @Test(
+        "boxes sort by their coarse left key at every size, ties and signs included", arguments: [0, 1, 7, 16, 17, 500, 2048, 2049, 20_000])
+    func sortedByLeftSide(count: Int) {
+        var rng = SplitMix64(seed: UInt64(count))
+        let boxes = (0..<count).map { _ in
+            // Few distinct values (ties), both signs, ±0, and wide magnitudes.
+            let x: Double =
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: Double(Int.random(in: -3...3, using: &rng))
+                case 1: -0.0
+                case 2: Double.random(in: -1e300...1e300, using: &rng)
+                default: Double.random(in: -1...1, using: &rng) * 1e-300
+                }
+            return BoundingBox(min: Point(x, 0), max: Point(x + 1, 1))
+        }
+        let order = boxes.withUnsafeBufferPointer(ChainPairs.sortedByLeftSide)
+        #expect(order.count == count)
+        #expect(Set(order.map { $0 & 0xFFFF_FFFF }) == Set((0..<count).map(UInt64.init)))
+        for (entry, next) in zip(order, order.dropFirst()) {
+            #expect(entry >> 32 <= next >> 32)
+            // The key is monotone in x: a later box never starts further left.
+            #expect(boxes[Int(entry & 0xFFFF_FFFF)].min.x <= boxes[Int(next & 0xFFFF_FFFF)].min.x || entry >> 32 == next >> 32)
+        }
+        for entry in order {
+            #expect(entry >> 32 == UInt64(ChainPairs.coarseKey(boxes[Int(entry & 0xFFFF_FFFF)].min.x)))
+        }
+    }
+
+    @Test("the coarse key never decreases as x grows")
+    func coarseKeyIsMonotone() {
+        var rng = SplitMix64(seed: 9)
+        let xs =
+            (0..<10_000).map { _ in Double.random(in: -1e6...1e6, using: &rng) } + [
+                0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+            ]
+        let sorted = xs.sorted()
+        for (a, b) in zip(sorted, sorted.dropFirst()) {
+            #expect(ChainPairs.coarseKey(a) <= ChainPairs.coarseKey(b))
+        }
+    }
+}
