@@ -11,7 +11,7 @@ public struct JSONReader {
     /// The limits in force.
     public let limits: JSONLimits
     /// The byte offset of the next unread byte.
-    public private(set) var position = 0
+    public internal(set) var position = 0
     var depth = 0
     var pendingFirst = false
 
@@ -57,11 +57,11 @@ public struct JSONReader {
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             // Check the whole word now, so that "nonsense" is a syntax error, not null.
-            let word: [UInt8] =
-                c == UInt8(ascii: "t") ? Array("true".utf8) : c == UInt8(ascii: "f") ? Array("false".utf8) : Array("null".utf8)
-            guard position + word.count <= bytes.count, Array(bytes[position..<(position + word.count)]) == word else {
-                throw error("unexpected text: not a JSON value")
+            let word: StaticString = c == UInt8(ascii: "t") ? "true" : c == UInt8(ascii: "f") ? "false" : "null"
+            let matches = word.withUTF8Buffer { w in
+                position + w.count <= bytes.count && w.indices.allSatisfy { bytes[position + $0] == w[$0] }
             }
+            guard matches else { throw error("unexpected text: not a JSON value") }
             return c == UInt8(ascii: "n") ? .null : .bool
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         default: throw error("unexpected character '\(printable(c))'")
@@ -172,13 +172,22 @@ public struct JSONReader {
     /// The next key of the current object (consuming the colon after it), or `nil`
     /// after consuming the closing brace.
     public mutating func nextKey() throws(JSONSyntaxError) -> String? {
+        guard try beforeKey() else { return nil }
+        let key = try parseString()
+        try afterKey(key)
+        return key
+    }
+
+    /// Steps to the opening quote of the next key (after a comma), or consumes the
+    /// closing brace and returns `false`.
+    mutating func beforeKey() throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard let c = peek() else { throw error("unexpected end of input inside an object: the file is truncated") }
         if c == UInt8(ascii: "}") {
             position += 1
             depth -= 1
             pendingFirst = false
-            return nil
+            return false
         }
         if !pendingFirst {
             guard c == UInt8(ascii: ",") else { throw error("expected ',' or '}' in an object") }
@@ -190,11 +199,17 @@ public struct JSONReader {
             if peek() == nil { throw error("unexpected end of input inside an object: the file is truncated") }
             throw error("expected a key in double quotes")
         }
-        let key = try parseString()
+        return true
+    }
+
+    /// Consumes the colon after a key: `key`, or the key whose bytes are at `range`.
+    mutating func afterKey(_ key: String?, at range: Range<Int> = 0..<0) throws(JSONSyntaxError) {
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+        guard peek() == UInt8(ascii: ":") else {
+            let name = key ?? String(decoding: bytes[range], as: UTF8.self)
+            throw error("expected ':' after the key \"\(name)\"")
+        }
         position += 1
-        return key
     }
 
     @inline(__always)
@@ -222,7 +237,10 @@ public struct JSONReader {
         if depth > limits.maximumDepth { throw error("nesting deeper than \(limits.maximumDepth) levels") }
     }
 
+    /// Steps over a string with the checks ``parseString()`` makes (escapes, UTF-8,
+    /// control characters) but without building it.
     mutating func skipString() throws(JSONSyntaxError) {
+        let start = position
         position += 1
         while position < bytes.count {
             let c = bytes[position]
@@ -231,16 +249,44 @@ public struct JSONReader {
                 return
             }
             if c == UInt8(ascii: "\\") {
-                position += 2
-                continue
+                // Escapes are rare: check this one the way parseString does.
+                position = start
+                _ = try parseString()
+                return
             }
             if c < 0x20 {
                 throw error(
                     c == 0x0A || c == 0x0D ? "unterminated string: a line break inside a string" : "control character inside a string")
             }
+            if c >= 0x80 {
+                guard let length = Self.utf8SequenceLength(bytes, at: position) else {
+                    throw error("invalid UTF-8 in a string", at: start + 1)
+                }
+                position += length
+                continue
+            }
             position += 1
         }
         throw error("unterminated string: the file is truncated")
+    }
+
+    /// The length of the well-formed UTF-8 sequence starting at `i` (a non-ASCII lead
+    /// byte), or nil: no overlong forms, no surrogates, nothing past U+10FFFF.
+    static func utf8SequenceLength(_ b: [UInt8], at i: Int) -> Int? {
+        let lead = b[i]
+        func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < b.count && b[i + k] >= low && b[i + k] <= high
+        }
+        switch lead {
+        case 0xC2...0xDF: return continuation(1) ? 2 : nil
+        case 0xE0: return continuation(1, 0xA0) && continuation(2) ? 3 : nil
+        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
+        case 0xED: return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : nil
+        case 0xF0: return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF4: return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : nil
+        default: return nil
+        }
     }
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -250,9 +296,11 @@ public struct JSONReader {
         while position < bytes.count {
             let c = bytes[position]
             if c == UInt8(ascii: "\"") {
-                let slice = bytes[start..<position]
+                let end = position
                 position += 1
-                guard let s = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: start) }
+                guard let s = bytes.withUnsafeBufferPointer({ Self.string(UnsafeBufferPointer(rebasing: $0[start..<end])) }) else {
+                    throw error("invalid UTF-8 in a string", at: start)
+                }
                 return s
             }
             if c == UInt8(ascii: "\\") { break }
@@ -267,7 +315,7 @@ public struct JSONReader {
             let c = bytes[position]
             if c == UInt8(ascii: "\"") {
                 position += 1
-                guard let s = String(validating: utf8, as: UTF8.self) else { throw error("invalid UTF-8 in a string", at: start) }
+                guard let s = utf8.withUnsafeBufferPointer(Self.string) else { throw error("invalid UTF-8 in a string", at: start) }
                 return s
             }
             if c < 0x20 {
@@ -309,6 +357,15 @@ public struct JSONReader {
             }
         }
         throw error("unterminated string: the file is truncated")
+    }
+
+    /// The string of these UTF-8 bytes, or nil when they are not valid UTF-8. ASCII,
+    /// the usual case, is checked in one pass without the general validation.
+    static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        var any: UInt8 = 0
+        for c in utf8 { any |= c }
+        if any < 0x80 { return String(decoding: utf8, as: UTF8.self) }
+        return String(validating: utf8, as: UTF8.self)
     }
 
     mutating func hex4() throws(JSONSyntaxError) -> UInt32 {

@@ -27,29 +27,23 @@ enum CapturedRoomReader {
         }
     }
 
-    static func elements(_ value: JSONValue, _ key: String) -> [JSONValue] {
-        if case .array(let items)? = value[key] { return items }
-        return []
+    static func room(_ value: JSONValue, path: String) throws(RoomScanError) -> Room {
+        try room(ScanElements(value), path: path)
     }
 
-    static func room(_ value: JSONValue, path: String) throws(RoomScanError) -> Room {
+    static func room(_ scan: ScanElements, path: String) throws(RoomScanError) -> Room {
         var warnings: [RoomWarning] = []
-        var lowConfidence = 0
-        func confidence(_ element: JSONValue) -> String? {
-            let c = Read.enumCase(element["confidence"])?.name
-            if c == "low" { lowConfidence += 1 }
-            return c
-        }
-        let floors = elements(value, "floors")
-        let floorPlacement = floors.first.flatMap { Read.transform($0["transform"]) }.map(Placement.init)
+        // Counted over the elements a plan shows; the floor is left out.
+        let lowConfidence = (scan.walls + scan.doors + scan.windows + scan.openings + scan.objects).count { $0.confidence == "low" }
+        let floorPlacement = scan.floors.first?.transform.map(Placement.init)
 
         // Walls.
         var walls: [Wall] = []
-        for (i, element) in elements(value, "walls").enumerated() {
-            guard let t = Read.transform(element["transform"]) else {
+        for (i, element) in scan.walls.enumerated() {
+            guard let t = element.transform else {
                 throw .format("\(path).walls[\(i)].transform: expected 16 finite numbers")
             }
-            guard let (length, height, _) = Read.dimensions(element["dimensions"]) else {
+            guard let (length, height, _) = element.dimensions else {
                 throw .format("\(path).walls[\(i)].dimensions: expected width, height and depth")
             }
             let p = Placement(t: t)
@@ -57,84 +51,73 @@ enum CapturedRoomReader {
             let half = Point(direction.x * length / 2, direction.y * length / 2)
             walls.append(
                 Wall(
-                    identifier: Read.identifier(element) ?? "wall-\(i)",
+                    identifier: element.name ?? "wall-\(i)",
                     start: Point(p.center.x - half.x, p.center.y - half.y), end: Point(p.center.x + half.x, p.center.y + half.y),
-                    height: height, normal: p.zAxis, confidence: confidence(element)))
+                    height: height, normal: p.zAxis, confidence: element.confidence))
         }
-        let floorLevel = floorPlacement?.y ?? walls.map { _ in 0.0 }.first ?? 0
+        let floorLevel = floorPlacement?.y ?? 0
 
         // The floor outline: the floor polygon, else the wall loop, else the floor's dimensions.
         var outline: [Point] = []
         var source = Room.OutlineSource.none
-        if let floor = floors.first, let placement = floorPlacement, case .array(let corners)? = floor["polygonCorners"], corners.count >= 3
-        {
-            outline = corners.compactMap { Read.vector($0) }.map { placement.apply($0) }
-            if outline.count == corners.count { source = .floorPolygon } else { outline = [] }
+        if let placement = floorPlacement, let corners = scan.floors.first?.polygonCorners, corners.count >= 3 {
+            outline = corners.map { placement.apply($0) }
+            source = .floorPolygon
         }
         if outline.isEmpty, let loop = WallLoop.outline(walls) {
             outline = loop
             source = .wallLoop
         }
-        if outline.isEmpty, let floor = floors.first, let placement = floorPlacement, let (w, d, _) = Read.dimensions(floor["dimensions"]) {
+        if outline.isEmpty, let placement = floorPlacement, let (w, d, _) = scan.floors.first?.dimensions {
             outline = [(-w / 2, -d / 2, 0.0), (w / 2, -d / 2, 0), (w / 2, d / 2, 0), (-w / 2, d / 2, 0)].map { placement.apply($0) }
             source = .floorDimensions
         }
 
         // Doors, windows and openings, placed on their walls.
-        func placed(_ key: String) throws(RoomScanError) -> [(JSONValue, Placement, Double, Double)] {
-            var result: [(JSONValue, Placement, Double, Double)] = []
-            for (i, element) in elements(value, key).enumerated() {
-                guard let t = Read.transform(element["transform"]), let (w, h, _) = Read.dimensions(element["dimensions"]) else {
-                    throw .format("\(path).\(key)[\(i)]: expected a transform and dimensions")
+        func placed(_ kind: ScanElements.Kind) throws(RoomScanError) -> [(ScanElement, Placement, Double, Double)] {
+            var result: [(ScanElement, Placement, Double, Double)] = []
+            for (i, element) in scan[kind].enumerated() {
+                guard let t = element.transform, let (w, h, _) = element.dimensions else {
+                    throw .format("\(path).\(kind)[\(i)]: expected a transform and dimensions")
                 }
                 result.append((element, Placement(t: t), w, h))
             }
             return result
         }
-        let doors = try placed("doors").enumerated().map { i, item in
+        let doors = try placed(.doors).enumerated().map { i, item in
             let (element, p, w, h) = item
-            let category = Read.enumCase(element["category"])
-            var isOpen: Bool? = nil
-            if case .bool(let open)? = category?.payload?["isOpen"] { isOpen = open }
-            _ = confidence(element)
             return Door(
-                identifier: Read.identifier(element) ?? "door-\(i)", width: w, height: h, isOpen: isOpen,
-                wall: Read.string(element["parentIdentifier"]), center: p.center, direction: p.xAxis ?? Point(1, 0))
+                identifier: element.name ?? "door-\(i)", width: w, height: h, isOpen: element.isOpen,
+                wall: element.parentIdentifier, center: p.center, direction: p.xAxis ?? Point(1, 0))
         }
-        let windows = try placed("windows").enumerated().map { i, item in
+        let windows = try placed(.windows).enumerated().map { i, item in
             let (element, p, w, h) = item
-            _ = confidence(element)
             return Window(
-                identifier: Read.identifier(element) ?? "window-\(i)", width: w, height: h, sill: p.y - h / 2 - floorLevel,
-                wall: Read.string(element["parentIdentifier"]), center: p.center, direction: p.xAxis ?? Point(1, 0))
+                identifier: element.name ?? "window-\(i)", width: w, height: h, sill: p.y - h / 2 - floorLevel,
+                wall: element.parentIdentifier, center: p.center, direction: p.xAxis ?? Point(1, 0))
         }
-        let openings = try placed("openings").enumerated().map { i, item in
+        let openings = try placed(.openings).enumerated().map { i, item in
             let (element, p, w, h) = item
-            _ = confidence(element)
             return Opening(
-                identifier: Read.identifier(element) ?? "opening-\(i)", width: w, height: h,
-                wall: Read.string(element["parentIdentifier"]), center: p.center, direction: p.xAxis ?? Point(1, 0))
+                identifier: element.name ?? "opening-\(i)", width: w, height: h,
+                wall: element.parentIdentifier, center: p.center, direction: p.xAxis ?? Point(1, 0))
         }
 
         // Objects.
         var objects: [RoomObject] = []
-        for (i, element) in elements(value, "objects").enumerated() {
-            guard let t = Read.transform(element["transform"]), let (w, h, d) = Read.dimensions(element["dimensions"]) else {
+        for (i, element) in scan.objects.enumerated() {
+            guard let t = element.transform, let (w, h, d) = element.dimensions else {
                 throw .format("\(path).objects[\(i)]: expected a transform and dimensions")
             }
             let p = Placement(t: t)
             let axis = p.xAxis ?? Point(1, 0)
-            var attributes: [String: String] = [:]
-            if case .object(let members)? = element["attributes"] {
-                for (k, v) in members { attributes[k] = Read.string(v) ?? Read.enumCase(v)?.name ?? JSONWriter.string(v) }
-            }
             let bottom = p.y - h / 2
             objects.append(
                 RoomObject(
-                    identifier: Read.identifier(element) ?? "object-\(i)",
-                    category: Read.enumCase(element["category"])?.name ?? "unknown", attributes: attributes, width: w, depth: d, height: h,
+                    identifier: element.name ?? "object-\(i)",
+                    category: element.category ?? "unknown", attributes: element.attributes, width: w, depth: d, height: h,
                     center: p.center, rotationDegrees: atan2(axis.y, axis.x) * 180 / .pi,
-                    floorStanding: abs(bottom - floorLevel) < 0.15, confidence: confidence(element)))
+                    floorStanding: abs(bottom - floorLevel) < 0.15, confidence: element.confidence))
         }
 
         // Summary and warnings.
@@ -170,10 +153,7 @@ enum CapturedRoomReader {
                     code: "low-confidence",
                     message: "\(lowConfidence) element\(lowConfidence == 1 ? " was" : "s were") scanned with low confidence"))
         }
-        var stories = Set<Int>()
-        for key in ["walls", "floors", "objects", "doors", "windows", "openings"] {
-            for element in elements(value, key) { if let s = Read.number(element["story"]) { stories.insert(s.clamped(to: -1000...1000)) } }
-        }
+        let stories = Set(scan.all.compactMap(\.story))
         if stories.count > 1 {
             warnings.append(RoomWarning(code: "multiple-stories", message: "elements belong to \(stories.count) stories"))
         }

@@ -50,44 +50,47 @@ extension RoomScan {
     public static let maximumBytes = 64 << 20
 
     /// Decodes a scan, detecting its format unless `format` is given.
+    ///
+    /// CapturedRoom and CapturedStructure files are read in one pass without building a
+    /// JSON tree (``ScanDocument``); the simple RoomDimensions form, and text that is
+    /// no scan at all, go through a tree.
     public static func decode(_ bytes: [UInt8], format: RoomScanFormat? = nil) throws(RoomScanError) -> RoomScan {
+        let limits = JSONLimits(skippedKeys: ["coreModel"])
+        let document: ScanDocument
+        do {
+            document = try ScanDocument(bytes: bytes, limits: limits)
+        } catch {
+            throw .syntax(error)
+        }
+        let detected = format ?? document.clues.format
+        if document.clues.isObject, let detected, detected != .roomDimensions {
+            return try captured(detected, document.elements, rooms: document.rooms)
+        }
         let value: JSONValue
         do {
-            value = try JSONParser.parse(bytes, limits: JSONLimits(skippedKeys: ["coreModel"]))
+            value = try JSONParser.parse(bytes, limits: limits)
         } catch {
             throw .syntax(error)
         }
         guard case .object = value else { throw .format("$: expected an object (a room scan), found \(value.kindDescription)") }
-        let detected = format ?? detect(value)
-        guard let detected else {
+        guard detected == .roomDimensions else {
             throw .format(
                 "not a room scan: expected RoomPlan walls with transforms, rooms of a CapturedStructure, or walls with length and position")
         }
-        switch detected {
-        case .capturedStructure:
-            guard case .array(let rooms)? = value["rooms"] else { throw .format("rooms: expected an array of CapturedRoom objects") }
-            var decoded: [Room] = []
-            for (i, room) in rooms.enumerated() {
-                decoded.append(try CapturedRoomReader.room(room, path: "rooms[\(i)]"))
-            }
-            return RoomScan(format: .capturedStructure, rooms: decoded)
-        case .capturedRoom:
-            return RoomScan(format: .capturedRoom, rooms: [try CapturedRoomReader.room(value, path: "$")])
-        case .roomDimensions:
-            return RoomScan(format: .roomDimensions, rooms: [try RoomDimensionsReader.room(value)])
-        }
+        return RoomScan(format: .roomDimensions, rooms: [try RoomDimensionsReader.room(value)])
     }
 
-    static func detect(_ value: JSONValue) -> RoomScanFormat? {
-        if case .array? = value["rooms"] { return .capturedStructure }
-        if case .array(let walls)? = value["walls"] {
-            if walls.isEmpty { return value["floors"] != nil || value["version"] != nil ? .capturedRoom : nil }
-            if walls.contains(where: { $0["transform"] != nil }) { return .capturedRoom }
-            if walls.contains(where: { $0["length"] != nil }) { return .roomDimensions }
+    /// A CapturedRoom (the top-level elements) or a CapturedStructure (its rooms).
+    static func captured(_ format: RoomScanFormat, _ elements: ScanElements, rooms: [ScanElements]?) throws(RoomScanError) -> RoomScan {
+        guard format == .capturedStructure else {
+            return RoomScan(format: .capturedRoom, rooms: [try CapturedRoomReader.room(elements, path: "$")])
         }
-        if value["floorArea"] != nil || value["ceilingHeight"] != nil { return .roomDimensions }
-        if value["floors"] != nil { return .capturedRoom }
-        return nil
+        guard let rooms else { throw .format("rooms: expected an array of CapturedRoom objects") }
+        var decoded: [Room] = []
+        for (i, room) in rooms.enumerated() {
+            decoded.append(try CapturedRoomReader.room(room, path: "rooms[\(i)]"))
+        }
+        return RoomScan(format: .capturedStructure, rooms: decoded)
     }
 }
 
@@ -117,10 +120,7 @@ enum Read {
     static func transform(_ v: JSONValue?) -> [Double]? {
         switch v {
         case .array(let items)?:
-            if items.count == 16 {
-                let values = items.compactMap(number)
-                return values.count == 16 ? values : nil
-            }
+            if items.count == 16 { return transform(numbers: items.compactMap(number)) }
             if items.count == 4 {
                 var values: [Double] = []
                 for column in items {
@@ -139,16 +139,23 @@ enum Read {
         }
     }
 
-    /// An element's identifier: `identifier` (RoomPlan) or `id` (custom exports).
-    static func identifier(_ element: JSONValue) -> String? { string(element["identifier"]) ?? string(element["id"]) }
+    /// Sixteen finite numbers as a transform, else nil.
+    static func transform(numbers: [Double]) -> [Double]? {
+        numbers.count == 16 && numbers.allSatisfy(\.isFinite) ? numbers : nil
+    }
+
+    /// Three finite numbers (others dropped) as width, height and depth, else nil.
+    static func dimensions(numbers: [Double]) -> (Double, Double, Double)? {
+        let values = numbers.filter(\.isFinite)
+        return values.count == 3 ? (values[0], values[1], values[2]) : nil
+    }
 
     /// Dimensions as three numbers (width, height, depth), or an object with width,
     /// height and thickness, depth or length.
     static func dimensions(_ v: JSONValue?) -> (Double, Double, Double)? {
         switch v {
         case .array(let items)?:
-            let values = items.compactMap(number)
-            return values.count == 3 ? (values[0], values[1], values[2]) : nil
+            return dimensions(numbers: items.compactMap(number))
         case .object?:
             guard let w = number(v?["width"]), let h = number(v?["height"]) else { return nil }
             return (w, h, number(v?["depth"]) ?? number(v?["thickness"]) ?? number(v?["length"]) ?? 0)

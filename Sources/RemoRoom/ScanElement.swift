@@ -1,0 +1,283 @@
+import RemoGeometry
+import RemoJSON
+
+/// One RoomPlan element (a wall, door, window, opening, object or floor): the fields
+/// remo-geom reads, taken from a JSON tree or straight from the bytes
+/// (``ScanDocument``). Either way each field is interpreted by the same ``Read``
+/// helper, so both give the same element.
+struct ScanElement {
+    var identifier: String?
+    /// `id`, used when `identifier` is missing (custom exports).
+    var id: String?
+    /// Column-major, 16 finite numbers.
+    var transform: [Double]?
+    var dimensions: (Double, Double, Double)?
+    var category: String?
+    /// A door's `isOpen`, from its category's payload.
+    var isOpen: Bool?
+    var confidence: String?
+    var parentIdentifier: String?
+    /// The corners of a floor or sloped wall; nil unless every corner is a point.
+    var polygonCorners: [(Double, Double, Double)]?
+    var attributes: [String: String] = [:]
+    var story: Int?
+    /// Keys that tell the formats apart.
+    var hasTransform = false
+    var hasLength = false
+
+    /// The keys read; the others are stepped over.
+    enum Field: Int, CaseIterable {
+        case identifier, id, transform, dimensions, category, confidence, parentIdentifier, polygonCorners, attributes, story, length
+
+        var key: String {
+            switch self {
+            case .identifier: return "identifier"
+            case .id: return "id"
+            case .transform: return "transform"
+            case .dimensions: return "dimensions"
+            case .category: return "category"
+            case .confidence: return "confidence"
+            case .parentIdentifier: return "parentIdentifier"
+            case .polygonCorners: return "polygonCorners"
+            case .attributes: return "attributes"
+            case .story: return "story"
+            case .length: return "length"
+            }
+        }
+    }
+
+    static let keys = JSONKeyTable(Field.allCases.map(\.key))
+
+    /// The element's identifier: `identifier` (RoomPlan), else `id`.
+    var name: String? { identifier ?? id }
+
+    /// An element from a JSON tree (anything but an object gives an empty element).
+    init(_ value: JSONValue) {
+        guard case .object(let members) = value else { return }
+        var seen = Set<Field>()
+        for (key, v) in members {
+            guard let field = Field.allCases.first(where: { $0.key == key }), seen.insert(field).inserted else { continue }
+            set(field, v)
+        }
+    }
+
+    /// An element read from the bytes, at the start of its value. Transforms and
+    /// dimensions given as plain number arrays are read without building a tree; every
+    /// other form goes through ``set(_:_:)`` like a tree. The first of repeated keys counts.
+    init(from reader: inout JSONReader) throws(JSONSyntaxError) {
+        guard try reader.nextKind() == .object else {
+            try reader.skip()
+            return
+        }
+        try reader.beginObject()
+        var seen: UInt32 = 0
+        while let index = try reader.nextKey(in: Self.keys) {
+            guard let field = Field(rawValue: index), seen & (1 << index) == 0 else {
+                try reader.skip()
+                continue
+            }
+            seen |= 1 << index
+            switch field {
+            case .transform:
+                hasTransform = true
+                if let numbers = reader.readNumbers(maximumCount: 16) {
+                    transform = Read.transform(numbers: numbers)
+                } else {
+                    set(field, try reader.readValue())
+                }
+            case .dimensions:
+                if let numbers = reader.readNumbers(maximumCount: 8) {
+                    dimensions = Read.dimensions(numbers: numbers)
+                } else {
+                    set(field, try reader.readValue())
+                }
+            case .identifier, .id, .parentIdentifier:
+                if try reader.nextKind() == .string {
+                    let s = try reader.readString()
+                    if field == .identifier { identifier = s } else if field == .id { id = s } else { parentIdentifier = s }
+                } else {
+                    try reader.skip()
+                }
+            case .story:
+                if try reader.nextKind() == .number {
+                    set(field, .number(try reader.readNumber()))
+                } else {
+                    try reader.skip()
+                }
+            case .length:
+                hasLength = true
+                try reader.skip()
+            case .category:
+                let c = try Self.readCase(&reader)
+                category = c?.name
+                isOpen = c?.isOpen
+            case .confidence:
+                confidence = try Self.readCase(&reader)?.name
+            case .polygonCorners:
+                try readCorners(&reader)
+            case .attributes:
+                try readAttributes(&reader)
+            }
+        }
+    }
+
+    /// Reads an enum-like value as ``Read/enumCase(_:)`` sees it, without a tree: a
+    /// string, or an object's first key; of that key's payload only a boolean
+    /// `isOpen` (a door's state) is kept.
+    static func readCase(_ reader: inout JSONReader) throws(JSONSyntaxError) -> (name: String, isOpen: Bool?)? {
+        switch try reader.nextKind() {
+        case .string:
+            return (try reader.readString(), nil)
+        case .object:
+            try reader.beginObject()
+            guard let name = try reader.nextKey() else { return nil }
+            var isOpen: Bool? = nil
+            if try reader.nextKind() == .object {
+                try reader.beginObject()
+                var seen = false
+                while let key = try reader.nextKey() {
+                    if key == "isOpen" && !seen {
+                        seen = true
+                        if case .bool(let open) = try reader.readValue() { isOpen = open }
+                    } else {
+                        try reader.skip()
+                    }
+                }
+            } else {
+                try reader.skip()
+            }
+            while try reader.nextKey() != nil { try reader.skip() }
+            return (name, isOpen)
+        default:
+            try reader.skip()
+            return nil
+        }
+    }
+
+    /// Reads `polygonCorners`: corners given as `[x, y, z]` arrays of numbers without a
+    /// tree; at the first corner in any other form, the rest of the array is read as a
+    /// tree and the whole list goes through ``set(_:_:)``.
+    mutating func readCorners(_ reader: inout JSONReader) throws(JSONSyntaxError) {
+        guard try reader.nextKind() == .array else {
+            set(.polygonCorners, try reader.readValue())
+            return
+        }
+        try reader.beginArray()
+        var corners: [(Double, Double, Double)] = []
+        var rest: [JSONValue] = []
+        while try reader.nextElement() {
+            let numbers = rest.isEmpty ? reader.readNumbers(maximumCount: 3) : nil
+            if let numbers, numbers.count == 3, numbers.allSatisfy(\.isFinite) {
+                corners.append((numbers[0], numbers[1], numbers[2]))
+            } else {
+                if let numbers {
+                    rest.append(.array(numbers.map(JSONValue.number)))
+                } else {
+                    rest.append(try reader.readValue())
+                }
+            }
+        }
+        if rest.isEmpty {
+            polygonCorners = corners
+        } else {
+            set(.polygonCorners, .array(corners.map { .array([.number($0.0), .number($0.1), .number($0.2)]) } + rest))
+        }
+    }
+
+    /// Reads `attributes`: string values without a tree, others through ``set(_:_:)``'s rule.
+    mutating func readAttributes(_ reader: inout JSONReader) throws(JSONSyntaxError) {
+        guard try reader.nextKind() == .object else {
+            set(.attributes, try reader.readValue())
+            return
+        }
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            let value: JSONValue = try reader.nextKind() == .string ? .string(try reader.readString()) : try reader.readValue()
+            if attributes[key] == nil { attributes[key] = Self.attribute(value) }
+        }
+    }
+
+    /// An attribute's value as text: a string, an enum case's name, else its JSON.
+    static func attribute(_ a: JSONValue) -> String {
+        Read.string(a) ?? Read.enumCase(a)?.name ?? JSONWriter.string(a)
+    }
+
+    /// Interprets one field's value.
+    mutating func set(_ field: Field, _ v: JSONValue) {
+        switch field {
+        case .identifier: identifier = Read.string(v)
+        case .id: id = Read.string(v)
+        case .transform:
+            hasTransform = true
+            transform = Read.transform(v)
+        case .dimensions: dimensions = Read.dimensions(v)
+        case .category:
+            let c = Read.enumCase(v)
+            category = c?.name
+            if case .bool(let open)? = c?.payload?["isOpen"] { isOpen = open }
+        case .confidence: confidence = Read.enumCase(v)?.name
+        case .parentIdentifier: parentIdentifier = Read.string(v)
+        case .polygonCorners:
+            if case .array(let corners) = v {
+                let points = corners.compactMap { Read.vector($0) }
+                polygonCorners = points.count == corners.count ? points : nil
+            }
+        case .attributes:
+            if case .object(let members) = v {
+                for (k, a) in members where attributes[k] == nil { attributes[k] = Self.attribute(a) }
+            }
+        case .story: story = Read.number(v)?.clamped(to: -1000...1000)
+        case .length: hasLength = true
+        }
+    }
+}
+
+/// The elements of one CapturedRoom, by kind.
+struct ScanElements {
+    var walls: [ScanElement] = []
+    var doors: [ScanElement] = []
+    var windows: [ScanElement] = []
+    var openings: [ScanElement] = []
+    var objects: [ScanElement] = []
+    var floors: [ScanElement] = []
+
+    /// The kinds, as top-level keys of a CapturedRoom.
+    enum Kind: Int, CaseIterable {
+        case walls, doors, windows, openings, objects, floors
+    }
+
+    subscript(kind: Kind) -> [ScanElement] {
+        get {
+            switch kind {
+            case .walls: return walls
+            case .doors: return doors
+            case .windows: return windows
+            case .openings: return openings
+            case .objects: return objects
+            case .floors: return floors
+            }
+        }
+        set {
+            switch kind {
+            case .walls: walls = newValue
+            case .doors: doors = newValue
+            case .windows: windows = newValue
+            case .openings: openings = newValue
+            case .objects: objects = newValue
+            case .floors: floors = newValue
+            }
+        }
+    }
+
+    /// Every element, for checks across kinds.
+    var all: [ScanElement] { walls + doors + windows + openings + objects + floors }
+
+    /// The elements of a CapturedRoom tree (kinds that are not arrays have none).
+    init(_ value: JSONValue) {
+        for kind in Kind.allCases {
+            if case .array(let items)? = value["\(kind)"] { self[kind] = items.map(ScanElement.init) }
+        }
+    }
+
+    init() {}
+}
