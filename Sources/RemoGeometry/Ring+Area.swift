@@ -1,6 +1,8 @@
 /// The direction a ring runs, as seen on screen (y down).
 public enum Orientation: String, Hashable, Sendable {
+    /// Clockwise as seen on screen (y down).
     case clockwise
+    /// Counter-clockwise as seen on screen.
     case counterclockwise
     /// Fewer than three distinct points, or all collinear at the extreme vertex.
     case degenerate

@@ -1,7 +1,10 @@
 /// Where a point lies relative to a ring.
 public enum PointLocation: String, Hashable, Sendable {
+    /// In the interior.
     case inside
+    /// On an edge or a vertex.
     case boundary
+    /// In the exterior.
     case outside
 }
 

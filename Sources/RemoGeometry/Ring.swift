@@ -103,7 +103,10 @@ public enum RingError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// A coordinate axis.
     public enum Axis: String, Hashable, Sendable {
-        case x, y
+        /// The horizontal coordinate.
+        case x
+        /// The vertical coordinate.
+        case y
     }
 
     public var description: String {

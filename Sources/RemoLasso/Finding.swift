@@ -2,16 +2,27 @@ import RemoGeometry
 
 /// The stable codes of findings (DESIGN.md section 3).
 public enum FindingCode: String, Hashable, Sendable, CaseIterable {
+    /// A region with fewer than 3 distinct points.
     case tooFewPoints = "too-few-points"
+    /// A point with a NaN, infinite or out-of-range coordinate.
     case invalidCoordinate = "invalid-coordinate"
+    /// A region with more points than the rules allow.
     case tooManyPoints = "too-many-points"
+    /// A point outside the image rectangle.
     case outOfBounds = "out-of-bounds"
+    /// A region that is not a simple ring: two edges meet where they must not.
     case selfIntersection = "self-intersection"
+    /// A region whose area is below the minimum fraction of the image.
     case tooSmall = "too-small"
+    /// Two regions whose interiors meet.
     case overlap = "overlap"
+    /// More regions than the rules allow.
     case tooManyRegions = "too-many-regions"
+    /// Two regions with the same id.
     case duplicateId = "duplicate-id"
+    /// Region numbers that are not 1 to n, each once.
     case badNumbering = "bad-numbering"
+    /// A warning: no chip position meets every constraint; the best one is used.
     case chipUnplaceable = "chip-unplaceable"
 
     /// Whether a finding with this code makes the document invalid (all but the

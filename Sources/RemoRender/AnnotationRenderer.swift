@@ -63,7 +63,10 @@ public struct AnnotationRenderer: Sendable {
     /// Draws the document's regions (valid or not) and the chips onto `image`.
     ///
     /// - Parameters:
-    ///   - chips: Chip positions (from ``LassoValidator`` or ``ChipPlacer``).
+    ///   - document: The regions to outline, valid or not.
+    ///   - chips: Chip positions (from RemoLasso's `LassoValidator` or `ChipPlacer`).
+    ///   - image: The picture to draw on, in place.
+    /// - Returns: For each region, the polarity chosen and the counts that chose it.
     /// - Complexity: proportional to the pixels near the outlines and chips.
     public func render(_ document: RegionDocument, chips: [Chip], onto image: inout RGBAImage) -> [RenderedRegion] {
         // Move the pixels into the painter (no copy), and back at the end.

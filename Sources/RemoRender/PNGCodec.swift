@@ -54,8 +54,10 @@ public enum PNGCodec {
 
     /// Decodes a whole PNG from memory.
     ///
-    /// - Parameter maximumPixels: Images with more pixels are refused from their header,
-    ///   before any image memory is allocated.
+    /// - Parameters:
+    ///   - bytes: The whole PNG file.
+    ///   - maximumPixels: Images with more pixels are refused from their header,
+    ///     before any image memory is allocated.
     /// - Throws: ``PNGError`` with libpng's message for corrupt data.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws(PNGError) -> RGBAImage {
         var image = remo_png_image()

@@ -40,9 +40,13 @@ public struct Product: Hashable, Sendable {
 
 /// Units of length a product's dimensions may be in.
 public enum LengthUnit: String, Hashable, Sendable, CaseIterable {
+    /// Metres, `"m"`.
     case metres = "m"
+    /// Centimetres, `"cm"`.
     case centimetres = "cm"
+    /// Millimetres, `"mm"`.
     case millimetres = "mm"
+    /// Inches, `"in"`.
     case inches = "in"
 
     /// One unit in metres.

@@ -2,7 +2,7 @@ import Foundation
 import RemoGeometry
 
 /// A room from a scan, in metres on the floor plan: the world (x, z) plane, y up.
-/// Plan points are ``Point``s whose `x` is world x and whose `y` is world z.
+/// Plan points are RemoGeometry `Point`s whose `x` is world x and whose `y` is world z.
 public struct Room: Hashable, Sendable {
     /// The floor outline, in order (from the floor polygon, else the wall loop, else the
     /// floor's dimensions).
@@ -36,9 +36,13 @@ public struct Room: Hashable, Sendable {
 
     /// Where a floor outline came from.
     public enum OutlineSource: String, Hashable, Sendable {
+        /// The floor's `polygonCorners`.
         case floorPolygon = "floor-polygon"
+        /// The loop the walls close.
         case wallLoop = "wall-loop"
+        /// The floor's `dimensions`, a rectangle.
         case floorDimensions = "floor-dimensions"
+        /// No outline could be made.
         case none
     }
 

@@ -52,7 +52,7 @@ extension RoomScan {
     /// Decodes a scan, detecting its format unless `format` is given.
     ///
     /// CapturedRoom and CapturedStructure files are read in one pass without building a
-    /// JSON tree (``ScanDocument``); the simple RoomDimensions form, and text that is
+    /// JSON tree; the simple RoomDimensions form, and text that is
     /// no scan at all, go through a tree.
     public static func decode(_ bytes: [UInt8], format: RoomScanFormat? = nil) throws(RoomScanError) -> RoomScan {
         let limits = JSONLimits(skippedKeys: ["coreModel"])
