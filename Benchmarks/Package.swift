@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "RemoShapes", package: "remo-geom"),
                 .product(name: "RemoLasso", package: "remo-geom"),
                 .product(name: "RemoRender", package: "remo-geom"),
+                .product(name: "RemoRoom", package: "remo-geom"),
             ],
             path: "Benchmarks/GeometryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -47,6 +47,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     renderBenchmarks()
+    roomBenchmarks()
 
     // Peak memory for a one-million-point ring: build, check, measure.
     Benchmark(

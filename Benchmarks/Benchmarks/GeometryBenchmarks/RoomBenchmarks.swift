@@ -1,0 +1,45 @@
+import Benchmark
+import Foundation
+import RemoRoom
+import RemoShapes
+
+/// Room scans: reading the largest real export (compare with
+/// `Benchmarks/peers/parse_roomplan.py`, Python's `json.load` on the same file), and
+/// fit badges for a 50-item shopping list against an 11-object room, to set beside one
+/// read of that room's scan.
+func roomBenchmarks() {
+    let exports = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../../shared/data/roomplan").standardizedFileURL
+    guard let largest = try? Data(contentsOf: exports.appendingPathComponent("Imhaohao_standardphysics_phone-ravida_room.json")),
+        let elevenObjects = try? Data(contentsOf: exports.appendingPathComponent("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")),
+        let room = try? RoomScan.decode([UInt8](elevenObjects)).rooms.first
+    else { return }
+    let largestBytes = [UInt8](largest)
+    let roomBytes = [UInt8](elevenObjects)
+    Benchmark("Room.decodeLargestExport") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try? RoomScan.decode(largestBytes)) }
+    }
+    Benchmark("Room.decodeElevenObjectRoom") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try? RoomScan.decode(roomBytes)) }
+    }
+    let products = Self50Items.make()
+    Benchmark("Room.fit50Items") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let checker = FitChecker(room: room)
+            for product in products { blackHole(checker.check(product)) }
+        }
+    }
+}
+
+/// A seeded 50-item list across the clearance categories, some pieces too big.
+enum Self50Items {
+    static func make() -> [Product] {
+        var rng = SplitMix64(seed: 5)
+        let categories = ["sofa", "bed", "dining table", "chair", "storage", "desk", "lamp", "coffee table"]
+        return (0..<50).map { i in
+            Product(
+                id: "p\(i)", category: categories[i % categories.count], width: Double.random(in: 0.4...2.6, using: &rng),
+                depth: Double.random(in: 0.4...2.2, using: &rng), height: Double.random(in: 0.4...2.2, using: &rng))
+        }
+    }
+}
