@@ -137,7 +137,7 @@ enum RoomOutput {
         ])
     }
 
-    static func f(_ v: Double) -> String { String(format: "%.2f", v) }
+    static func f(_ v: Double) -> String { v.twoDecimals }
 
     static func text(file: String, scan: RoomScan) -> String {
         var lines = ["\(file): \(scan.format.rawValue), \(scan.rooms.count) room\(scan.rooms.count == 1 ? "" : "s")"]

@@ -166,5 +166,5 @@ enum CapturedRoomReader {
             windows: windows, openings: openings, objects: objects, warnings: warnings, floorLevel: floorLevel)
     }
 
-    static func format(_ v: Double) -> String { String(format: "%.2f", v) }
+    static func format(_ v: Double) -> String { v.twoDecimals }
 }

@@ -68,6 +68,8 @@ public struct FitChecker: Sendable {
     let outline: Ring?
     /// Orientations to try, in degrees.
     let orientations: [Double]
+    /// The room turned by each orientation, for the search.
+    let frames: [TurnedFrame]
 
     /// A checker for `room`; furniture whose identifier or category is in `removing` is
     /// treated as gone ("replace this sofa").
@@ -77,6 +79,7 @@ public struct FitChecker: Sendable {
             obstacles = []
             self.outline = nil
             orientations = [0, 90]
+            frames = []
             return
         }
         self.outline = outline
@@ -114,6 +117,7 @@ public struct FitChecker: Sendable {
             if !angles.contains(where: { abs($0 - angle) < 0.5 }) { angles.append(angle) }
         }
         orientations = angles.flatMap { [$0, $0 + 90, $0 + 180, $0 + 270] }
+        frames = orientations.map { TurnedFrame(degrees: $0, outline: outline, obstacles: obstacles) }
     }
 
     /// The badge for one product.
@@ -132,7 +136,7 @@ public struct FitChecker: Sendable {
         var reasons: [FitReason] = []
         var failed = false
         var tight = false
-        let f = { (v: Double) in String(format: "%.2f", v) }
+        let f = { (v: Double) in v.twoDecimals }
 
         // Height.
         if let ceiling = room.ceilingHeight {
@@ -242,37 +246,25 @@ public struct FitChecker: Sendable {
         let free = outline.area - obstacles.reduce(0) { $0 + $1.area }
         let need = (width + (side == .front ? 0 : 2 * amount)) * (depth + (side == .front ? amount : side == .around ? 2 * amount : 0))
         if need > free + 1e-9 { return nil }
-        let obstacleVertices = obstacles.flatMap(\.vertices)
-        for degrees in orientations {
-            let angle = degrees * .pi / 180
-            let u = Point(cos(angle), sin(angle))
-            let v = Point(-u.y, u.x)
-            func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
-            let ring = outline.vertices.map(turned)
-            let blocks = obstacles.map { $0.vertices.map(turned) }
-            let blockBoxes = blocks.map { BoundingBox(of: $0) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0)) }
+        for frame in frames {
+            let degrees = frame.degrees
             // The cleared footprint in the turned frame, relative to the piece's centre.
             let probe = Self.clearedFootprint(center: Point(0, 0), degrees: degrees, width: width, depth: depth, side: side, amount: amount)
-                .map(turned)
+                .map(frame.turned)
             guard let probeBox = BoundingBox(of: probe) else { continue }
             let (minU, maxU, minV, maxV) = (probeBox.min.x, probeBox.max.x, probeBox.min.y, probeBox.max.y)
             let (a, b) = (maxU - minU, maxV - minV)
-            guard let box = BoundingBox(of: ring), box.width >= a - 1e-9, box.height >= b - 1e-9 else { continue }
-            let stops = (ring + obstacleVertices.map(turned)).flatMap { [$0.x, $0.x - a] }
-
-            // Lower-left corners (in the turned frame) to try.
+            let box = frame.box
+            guard box.width >= a - 1e-9, box.height >= b - 1e-9 else { continue }
+            // Lower-left corners (in the turned frame) to try: the piece's back against
+            // each edge along it, at the edge's ends and at every vertex's x.
             var corners: [Point] = []
-            for i in ring.indices {
-                let p = ring[i]
-                let q = ring[(i + 1) % ring.count]
-                guard abs(p.y - q.y) <= 1e-9 * max(1, abs(p.y)) + 1e-12 else { continue }
-                // The floor must lie on the +v side of this edge: the piece's back against it.
-                let mid = Point((p.x + q.x) / 2, p.y + 1e-6 * max(1, box.height))
-                guard Self.inside(mid, ring) else { continue }
-                let low = min(p.x, q.x)
-                let high = max(p.x, q.x)
-                for s in [low, high - a] + stops where s >= low - 1e-9 && s + a <= high + 1e-9 {
-                    corners.append(Point(s, p.y))
+            for edge in frame.backEdges where edge.high - edge.low >= a - 1e-9 {
+                for s in [edge.low, edge.high - a] where s >= edge.low - 1e-9 && s + a <= edge.high + 1e-9 {
+                    corners.append(Point(s, edge.y))
+                }
+                for x in frame.stops {
+                    for s in [x, x - a] where s >= edge.low - 1e-9 && s + a <= edge.high + 1e-9 { corners.append(Point(s, edge.y)) }
                 }
             }
             if side == .around || corners.isEmpty {
@@ -292,11 +284,10 @@ public struct FitChecker: Sendable {
                 }
             }
             for corner in corners {
-                let rect = [corner, Point(corner.x + a, corner.y), Point(corner.x + a, corner.y + b), Point(corner.x, corner.y + b)]
-                guard Self.roughlyFits(rect, ring, blocks, blockBoxes) else { continue }
+                guard frame.roughlyHolds(corner.x, corner.y, corner.x + a, corner.y + b) else { continue }
                 // Back to the plan: the piece's centre, then the exact check.
                 let c = Point(corner.x - minU, corner.y - minV)
-                let center = Point(c.x * u.x + c.y * v.x, c.x * u.y + c.y * v.y)
+                let center = Point(c.x * frame.u.x + c.y * frame.v.x, c.x * frame.u.y + c.y * frame.v.y)
                 let rectangle = Self.clearedFootprint(
                     center: center, degrees: degrees, width: width, depth: depth, side: side, amount: amount)
                 if Self.fits(rectangle, in: outline, avoiding: obstacles) {
@@ -318,33 +309,6 @@ public struct FitChecker: Sendable {
             a = b
         }
         return inside
-    }
-
-    /// The cheap filter, in the turned frame where the rectangle is axis-aligned: a
-    /// slightly shrunk rectangle inside the outline, clear of outline vertices, and off
-    /// the obstacles' boxes or, where boxes meet, their polygons.
-    static func roughlyFits(_ rect: [Point], _ ring: [Point], _ blocks: [[Point]], _ boxes: [BoundingBox]) -> Bool {
-        let e = 1e-7
-        let (x0, y0, x1, y1) = (rect[0].x + e, rect[0].y + e, rect[2].x - e, rect[2].y - e)
-        for p in [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)] where !inside(p, ring) { return false }
-        for p in ring where p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1 { return false }
-        for (block, box) in zip(blocks, boxes) where box.max.x > x0 && box.min.x < x1 && box.max.y > y0 && box.min.y < y1 {
-            // The obstacle's polygon against the rectangle: a vertex inside, or the
-            // rectangle's centre inside the obstacle, or crossing edges.
-            if block.contains(where: { $0.x > x0 && $0.x < x1 && $0.y > y0 && $0.y < y1 }) { return false }
-            if inside(Point((x0 + x1) / 2, (y0 + y1) / 2), block) { return false }
-            let r = [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)]
-            for i in 0..<4 {
-                for j in block.indices {
-                    if case .crossing = SegmentIntersection.classify(
-                        Segment(r[i], r[(i + 1) % 4]), Segment(block[j], block[(j + 1) % block.count]))
-                    {
-                        return false
-                    }
-                }
-            }
-        }
-        return true
     }
 
     /// Exact: the convex quadrilateral lies in the closed floor outline and meets no

@@ -108,3 +108,24 @@ enum RoomFixture {
             #"{"version": 2, "walls": [], "doors": [], "windows": [], "openings": [], "objects": [], "floors": [{"transform": [1,0,0,0, 0,0,1,0, 0,1,0,0, 0,0,0,1], "polygonCorners": [\#(corners)], "dimensions": [1, 1, 0]}]}"#
     }
 }
+
+@Suite("Two decimals without Foundation's formatter")
+struct TwoDecimalsTests {
+    @Test("equals C's %.2f on ties, near-ties, negatives, zeros and seeded values")
+    func matchesPrintf() {
+        var values: [Double] = [
+            0, -0.0, 0.005, 0.015, 0.025, 0.125, 0.375, 2.675, 1.005, -0.001, -2.5, 0.995, 9.995, 99.995, 1e12 + 0.125, 123_456.785,
+        ]
+        var rng = SplitMix64(seed: 77)
+        for _ in 0..<20_000 {
+            let scales: [Double] = [1, 10, 1000, 1e6, 1e-3]
+            let scale = scales[Int.random(in: 0..<scales.count, using: &rng)]
+            values.append(Double.random(in: -1...1, using: &rng) * scale)
+            // Near ties: a whole number of cents plus half a cent.
+            values.append((Double(Int.random(in: -100_000...100_000, using: &rng)) + 0.5) / 100)
+        }
+        for v in values {
+            #expect(v.twoDecimals == String(format: "%.2f", v), "\(v)")
+        }
+    }
+}

@@ -11,7 +11,8 @@ func roomBenchmarks() {
     let exports = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../../shared/data/roomplan").standardizedFileURL
     guard let largest = try? Data(contentsOf: exports.appendingPathComponent("Imhaohao_standardphysics_phone-ravida_room.json")),
-        let elevenObjects = try? Data(contentsOf: exports.appendingPathComponent("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")),
+        let elevenObjects = try? Data(
+            contentsOf: exports.appendingPathComponent("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")),
         let room = try? RoomScan.decode([UInt8](elevenObjects)).rooms.first
     else { return }
     let largestBytes = [UInt8](largest)
