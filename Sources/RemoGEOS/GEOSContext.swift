@@ -6,7 +6,7 @@ import Foundation
 ///
 /// GEOS reports errors through a message handler; the context keeps the last
 /// message so that each call can turn a failure into a ``GEOSError``.
-public final class GEOSContext: @unchecked Sendable {
+final class GEOSContext {
     let handle: GEOSContextHandle_t
     /// Messages from GEOS since the last call to `takeMessage()`.
     fileprivate var lastError: String?
@@ -41,7 +41,7 @@ public final class GEOSContext: @unchecked Sendable {
     /// The calling thread's context.
     ///
     /// - Throws: ``GEOSError/contextUnavailable`` when GEOS cannot create one.
-    public static func current() throws(GEOSError) -> GEOSContext {
+    static func current() throws(GEOSError) -> GEOSContext {
         let dictionary = Thread.current.threadDictionary
         if let context = dictionary[key] as? GEOSContext { return context }
         guard let context = GEOSContext() else { throw .contextUnavailable }

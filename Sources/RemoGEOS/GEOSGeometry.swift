@@ -4,7 +4,7 @@ import RemoGeometry
 /// A GEOS geometry owned by Swift: destroyed with its context's handle when released.
 ///
 /// Not thread-safe: use it on the thread that created it (each thread has its own
-/// ``GEOSContext``).
+/// GEOS context, created on first use).
 public final class GEOSGeometry {
     let context: GEOSContext
     let pointer: OpaquePointer
