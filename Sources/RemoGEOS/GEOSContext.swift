@@ -56,7 +56,7 @@ final class GEOSContext {
     }
 
     /// The GEOS version string, such as `3.11.1-CAPI-1.17.1`.
-    public static var version: String { String(cString: GEOSversion()) }
+    static var version: String { String(cString: GEOSversion()) }
 }
 
 /// A failure inside GEOS, with GEOS's own message.
