@@ -66,44 +66,4 @@ extension JSONReader {
         try afterKey(parsed, at: start..<end)
         return index
     }
-
-    /// Reads a flat array of numbers, `[a, b, …]`, of at most `maximumCount` numbers, in
-    /// one pass. Returns nil, with the reader where it was, at anything else (another
-    /// shape, more numbers, a syntax error), for the caller to read the general way.
-    public mutating func readNumbers(maximumCount: Int) -> [Double]? {
-        skipWhitespace()
-        guard depth + 1 <= limits.maximumDepth else { return nil }
-        var values: [Double] = []
-        values.reserveCapacity(maximumCount)
-        let start = position
-        let end: Int? = bytes.withUnsafeBufferPointer { p -> Int? in
-            let count = p.count
-            var i = start
-            @inline(__always) func skip() {
-                while i < count {
-                    let c = p[i]
-                    guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
-                    i += 1
-                }
-            }
-            guard i < count && p[i] == UInt8(ascii: "[") else { return nil }
-            i += 1
-            skip()
-            if i < count && p[i] == UInt8(ascii: "]") { return i + 1 }
-            while true {
-                skip()
-                guard values.count < maximumCount, case .number(let value, let end) = Self.scanNumber(p, from: i) else { return nil }
-                values.append(value)
-                i = end
-                skip()
-                guard i < count else { return nil }
-                if p[i] == UInt8(ascii: "]") { return i + 1 }
-                guard p[i] == UInt8(ascii: ",") else { return nil }
-                i += 1
-            }
-        }
-        guard let end else { return nil }
-        position = end
-        return values
-    }
 }

@@ -214,15 +214,20 @@ public struct JSONReader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        var i = position
-        bytes.withUnsafeBufferPointer { p in
-            while i < p.count {
-                let c = p[i]
-                guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
-                i += 1
-            }
+        let start = position
+        position = bytes.withUnsafeBufferPointer { Self.whitespaceEnd($0, from: start) }
+    }
+
+    /// The first position from `i` on that is not JSON white space.
+    @inline(__always)
+    static func whitespaceEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var i = i
+        while i < p.count {
+            let c = p[i]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            i += 1
         }
-        position = i
+        return i
     }
 
     @inline(__always)
@@ -480,6 +485,40 @@ public struct JSONReader {
         return .number(parsed, end: i)
     }
 
+    /// Reads a flat array of numbers, `[a, b, …]`, of at most `maximumCount` numbers, in
+    /// one pass. Returns nil, with the reader where it was, at anything else (another
+    /// shape, more numbers, a syntax error), for the caller to read the general way.
+    public mutating func readNumbers(maximumCount: Int) -> [Double]? {
+        skipWhitespace()
+        guard depth + 1 <= limits.maximumDepth else { return nil }
+        var values: [Double] = []
+        values.reserveCapacity(maximumCount)
+        let start = position
+        let end: Int? = bytes.withUnsafeBufferPointer { p -> Int? in
+            let count = p.count
+            var i = start
+            @inline(__always) func skip() { i = Self.whitespaceEnd(p, from: i) }
+            guard i < count && p[i] == UInt8(ascii: "[") else { return nil }
+            i += 1
+            skip()
+            if i < count && p[i] == UInt8(ascii: "]") { return i + 1 }
+            while true {
+                skip()
+                guard values.count < maximumCount, case .number(let value, let end) = Self.scanNumber(p, from: i) else { return nil }
+                values.append(value)
+                i = end
+                skip()
+                guard i < count else { return nil }
+                if p[i] == UInt8(ascii: "]") { return i + 1 }
+                guard p[i] == UInt8(ascii: ",") else { return nil }
+                i += 1
+            }
+        }
+        guard let end else { return nil }
+        position = end
+        return values
+    }
+
     /// Reads an array of two-number arrays, `[[x, y], …]`, in one pass: the numbers of
     /// the first `keep` pairs, and how many pairs there were. Returns nil, with the reader
     /// where it was, at anything else (another shape, a syntax error), so that the caller
@@ -493,13 +532,7 @@ public struct JSONReader {
         let end: Int? = bytes.withUnsafeBufferPointer { p -> Int? in
             let count = p.count
             var i = start
-            @inline(__always) func skip() {
-                while i < count {
-                    let c = p[i]
-                    guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
-                    i += 1
-                }
-            }
+            @inline(__always) func skip() { i = Self.whitespaceEnd(p, from: i) }
             @inline(__always) func expect(_ c: UInt8) -> Bool {
                 skip()
                 guard i < count && p[i] == c else { return false }

@@ -300,17 +300,6 @@ public struct FitChecker: Sendable {
         return nil
     }
 
-    /// Floating-point point-in-polygon (crossing number), for the cheap filter only.
-    static func inside(_ p: Point, _ ring: [Point]) -> Bool {
-        var inside = false
-        var a = ring[ring.count - 1]
-        for b in ring {
-            if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) { inside.toggle() }
-            a = b
-        }
-        return inside
-    }
-
     /// Exact: the convex quadrilateral lies in the closed floor outline and meets no
     /// obstacle's interior.
     public static func fits(_ rectangle: [Point], in outline: Ring, avoiding obstacles: [Ring]) -> Bool {
