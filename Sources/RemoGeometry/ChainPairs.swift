@@ -113,16 +113,16 @@ enum ChainPairs {
     }
 
     /// The chains in order of their boxes' coarse left keys, each entry
-    /// `key << 32 | chain`: insertion sort for a few, the standard sort for some
-    /// hundreds, and for many a radix sort on the key's 11-bit digits (digits equal
-    /// in every key are skipped).
+    /// `key << 32 | chain`: insertion sort for a few dozen (a lasso of some hundred
+    /// points has about 40 chains), the standard sort for some hundreds, and for many a
+    /// radix sort on the key's 11-bit digits (digits equal in every key are skipped).
     static func sortedByLeftSide(_ boxes: UnsafeBufferPointer<BoundingBox>) -> [UInt64] {
         let k = boxes.count
         var entries = [UInt64](unsafeUninitializedCapacity: k) { e, count in
             for c in 0..<k { e[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
             count = k
         }
-        if k <= 16 {
+        if k <= 64 {
             entries.withUnsafeMutableBufferPointer { e in
                 for i in 1..<Swift.max(k, 1) {
                     let value = e[i]

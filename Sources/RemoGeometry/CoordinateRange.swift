@@ -26,7 +26,14 @@ public enum CoordinateRange {
     /// Whether both coordinates of a point are accepted.
     @inlinable
     public static func accepts(_ point: Point) -> Bool {
-        problem(with: point.x) == nil && problem(with: point.y) == nil
+        accepts(point.x) && accepts(point.y)
+    }
+
+    /// Whether a coordinate is accepted: one test each way, and NaN fails both.
+    @inlinable
+    public static func accepts(_ value: Double) -> Bool {
+        let magnitude = value.magnitude
+        return magnitude <= maximumMagnitude && (magnitude >= minimumMagnitude || magnitude == 0)
     }
 }
 

@@ -47,12 +47,7 @@ public struct Ring: Sendable, Hashable {
                     for i in 0..<n {
                         let p = input[i]
                         // NaN fails every comparison, so one test admits exactly the accepted values.
-                        let mx = p.x.magnitude
-                        let my = p.y.magnitude
-                        guard
-                            mx <= CoordinateRange.maximumMagnitude && (mx >= CoordinateRange.minimumMagnitude || mx == 0)
-                                && my <= CoordinateRange.maximumMagnitude && (my >= CoordinateRange.minimumMagnitude || my == 0)
-                        else {
+                        guard CoordinateRange.accepts(p) else {
                             if let problem = CoordinateRange.problem(with: p.x) {
                                 failure = .invalidCoordinate(index: i, axis: .x, problem: problem)
                             } else {

@@ -119,13 +119,15 @@ public struct LassoValidator: Sendable {
         // Coordinates: every bad one is reported by its first instance.
         var firstInvalid: (Int, Point)? = nil
         var outside: [Int] = []
-        for (i, p) in region.points.enumerated() {
-            if !CoordinateRange.accepts(p) {
-                if firstInvalid == nil { firstInvalid = (i, p) }
-                continue
-            }
-            if rules.requireInBounds && !(p.x >= 0 && p.x <= image.width && p.y >= 0 && p.y <= image.height) {
-                outside.append(i)
+        let inBounds = !rules.requireInBounds
+        region.points.withUnsafeBufferPointer { points in
+            for i in points.indices {
+                let p = points[i]
+                if !CoordinateRange.accepts(p) {
+                    if firstInvalid == nil { firstInvalid = (i, p) }
+                    continue
+                }
+                if !(inBounds || (p.x >= 0 && p.x <= image.width && p.y >= 0 && p.y <= image.height)) { outside.append(i) }
             }
         }
         if let (i, p) = firstInvalid {
