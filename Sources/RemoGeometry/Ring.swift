@@ -36,48 +36,66 @@ public struct Ring: Sendable, Hashable {
     /// Builds a ring from input points, normalising it (see ``init(_:)-(Collection<Point>)``).
     public init(_ points: [Point]) throws(RingError) {
         let n = points.count
-        var failure: RingError? = nil
-        var count = 0
-        var low = Point(.infinity, .infinity)
-        var high = Point(-.infinity, -.infinity)
-        var indices = ContiguousArray<Int>(repeating: 0, count: n)
+        var result = Normalised(count: 0, low: Point(.infinity, .infinity), high: Point(-.infinity, -.infinity), rejected: nil)
+        var indices = ContiguousArray<Int>(unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
         let vertices = ContiguousArray<Point>(unsafeUninitializedCapacity: n) { out, initialized in
             indices.withUnsafeMutableBufferPointer { index in
                 points.withUnsafeBufferPointer { input in
-                    for i in 0..<n {
-                        let p = input[i]
-                        // NaN fails every comparison, so one test admits exactly the accepted values.
-                        guard CoordinateRange.accepts(p) else {
-                            if let problem = CoordinateRange.problem(with: p.x) {
-                                failure = .invalidCoordinate(index: i, axis: .x, problem: problem)
-                            } else {
-                                failure = .invalidCoordinate(index: i, axis: .y, problem: CoordinateRange.problem(with: p.y) ?? .notANumber)
-                            }
-                            break
-                        }
-                        if count > 0 && out[count - 1] == p { continue }
-                        out.initializeElement(at: count, to: p)
-                        index[count] = i
-                        count += 1
-                        if p.x < low.x { low.x = p.x }
-                        if p.y < low.y { low.y = p.y }
-                        if p.x > high.x { high.x = p.x }
-                        if p.y > high.y { high.y = p.y }
-                    }
-                    // The closing point (and any run of them) equal to the first is implicit.
-                    while count > 1 && out[count - 1] == out[0] {
-                        count -= 1
-                        out.deinitializeElement(at: count)
-                    }
+                    result = Self.normalise(input, into: out.baseAddress!, indices: index.baseAddress!)
                 }
             }
-            initialized = count
+            initialized = result.count
         }
-        if let failure { throw failure }
-        indices.removeLast(n - count)
+        if let i = result.rejected {
+            let p = points[i]
+            if let problem = CoordinateRange.problem(with: p.x) {
+                throw .invalidCoordinate(index: i, axis: .x, problem: problem)
+            }
+            throw .invalidCoordinate(index: i, axis: .y, problem: CoordinateRange.problem(with: p.y) ?? .notANumber)
+        }
+        indices.removeLast(n - result.count)
         self.vertices = vertices
         self.inputIndices = indices
-        self.boundingBox = count > 0 ? BoundingBox(min: low, max: high) : nil
+        self.boundingBox = result.count > 0 ? BoundingBox(min: result.low, max: result.high) : nil
+    }
+
+    /// What ``normalise(_:into:indices:)`` found.
+    private struct Normalised {
+        var count: Int
+        var low: Point
+        var high: Point
+        /// The input index of the first rejected point, if any.
+        var rejected: Int?
+    }
+
+    /// One pass over the input: checks every coordinate, drops consecutive duplicates,
+    /// writes the vertices and their input indices, and measures the box; then drops the
+    /// closing point (and any run of them) equal to the first.
+    private static func normalise(
+        _ input: UnsafeBufferPointer<Point>, into out: UnsafeMutablePointer<Point>, indices: UnsafeMutablePointer<Int>
+    ) -> Normalised {
+        var count = 0
+        var low = Point(.infinity, .infinity)
+        var high = Point(-.infinity, -.infinity)
+        var last = Point(.nan, .nan)  // equal to nothing
+        for i in 0..<input.count {
+            let p = input[i]
+            guard CoordinateRange.accepts(p) else { return Normalised(count: 0, low: low, high: high, rejected: i) }
+            if p == last { continue }
+            last = p
+            (out + count).initialize(to: p)
+            indices[count] = i
+            count += 1
+            low.x = p.x < low.x ? p.x : low.x
+            low.y = p.y < low.y ? p.y : low.y
+            high.x = p.x > high.x ? p.x : high.x
+            high.y = p.y > high.y ? p.y : high.y
+        }
+        while count > 1 && out[count - 1] == out[0] {
+            count -= 1
+            (out + count).deinitialize(count: 1)
+        }
+        return Normalised(count: count, low: low, high: high, rejected: nil)
     }
 
     /// The number of vertices after normalisation.
