@@ -63,6 +63,6 @@ let package = Package(
             name: "RemoLassoTests",
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
-        .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoJSON", "RemoTestSupport"]),
+        .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoJSON", "RemoRender", "RemoShapes", "RemoTestSupport"]),
     ]
 )

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Writes files so that no reader ever sees half of one: the bytes go to a temporary
-/// file beside the target, which is then renamed over it. An interrupted write leaves
-/// at most a hidden temporary file, never a partial output.
+/// file beside the target, which is then renamed over it. When the process is
+/// interrupted (SIGINT, SIGTERM, SIGHUP) while a temporary file exists, a signal handler
+/// removes it before the process ends with that signal: no partial output, no litter.
 enum AtomicFile {
     struct WriteError: Error, CustomStringConvertible {
         var message: String
@@ -17,6 +18,8 @@ enum AtomicFile {
             throw WriteError(message: "\(path): the folder \(folder.path) does not exist")
         }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        PendingTemporary.set(temporary.path)
+        defer { PendingTemporary.clear() }
         // Straight from the array to the file: no second copy of a large image.
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
@@ -43,5 +46,34 @@ enum AtomicFile {
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(message: "\(path): cannot write: \(reason)")
         }
+    }
+}
+
+/// The temporary file being written, kept where a signal handler can reach it: a C
+/// string in memory that is never freed while set, and only `unlink`, `signal` and
+/// `raise` (all async-signal-safe) in the handler. The commands write one file at a time.
+private enum PendingTemporary {
+    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>? = nil
+    nonisolated(unsafe) static var installed = false
+
+    static func set(_ value: String) {
+        if !installed {
+            installed = true
+            for s in [SIGINT, SIGTERM, SIGHUP] { signal(s, handle) }
+        }
+        path = strdup(value)
+    }
+
+    static func clear() {
+        let old = path
+        path = nil
+        free(old)
+    }
+
+    static let handle: @convention(c) (Int32) -> Void = { signalNumber in
+        if let path = PendingTemporary.path { unlink(path) }
+        // End the way the signal would have: default action, then the signal again.
+        signal(signalNumber, SIG_DFL)
+        raise(signalNumber)
     }
 }
