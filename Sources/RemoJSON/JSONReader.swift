@@ -6,7 +6,7 @@
 /// (as in most JSON readers) for the caller to reject with a message of its own.
 /// Values under ``JSONLimits/skippedKeys`` are stepped over by ``JSONParser``
 /// without being built.
-public struct JSONReader {
+public struct JSONReader: Sendable {
     let bytes: [UInt8]
     /// The limits in force.
     public let limits: JSONLimits
