@@ -243,36 +243,69 @@ public struct JSONReader: Sendable {
     }
 
     /// Steps over a string with the checks ``parseString()`` makes (escapes, UTF-8,
-    /// control characters) but without building it.
+    /// control characters), in the same order and with the same messages, but without
+    /// building it: a `coreModel` of base64 with escaped slashes stays unbuilt.
     mutating func skipString() throws(JSONSyntaxError) {
-        let start = position
+        let start = position + 1
         position += 1
+        var invalidUTF8 = false
         while position < bytes.count {
             let c = bytes[position]
             if c == UInt8(ascii: "\"") {
                 position += 1
+                // Like parseString, a string's UTF-8 is judged once it is complete.
+                if invalidUTF8 { throw error("invalid UTF-8 in a string", at: start) }
                 return
             }
             if c == UInt8(ascii: "\\") {
-                // Escapes are rare: check this one the way parseString does.
-                position = start
-                _ = try parseString()
-                return
+                position += 1
+                guard let e = peek() else { break }
+                position += 1
+                _ = try escape(e)
+                continue
             }
             if c < 0x20 {
                 throw error(
                     c == 0x0A || c == 0x0D ? "unterminated string: a line break inside a string" : "control character inside a string")
             }
-            if c >= 0x80 {
-                guard let length = Self.utf8SequenceLength(bytes, at: position) else {
-                    throw error("invalid UTF-8 in a string", at: start + 1)
-                }
+            if c >= 0x80, let length = Self.utf8SequenceLength(bytes, at: position) {
                 position += length
                 continue
             }
+            if c >= 0x80 { invalidUTF8 = true }
             position += 1
         }
         throw error("unterminated string: the file is truncated")
+    }
+
+    /// Decodes the escape whose letter `e` was just read (a `\\u` escape and its low
+    /// surrogate are consumed), for ``parseString()`` and, checked alike, ``skipString()``.
+    mutating func escape(_ e: UInt8) throws(JSONSyntaxError) -> Unicode.Scalar {
+        switch e {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            var scalar = try hex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard peek() == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                else { throw error("unpaired surrogate in \\u escape") }
+                position += 2
+                let low = try hex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw error("unpaired surrogate in \\u escape")
+            }
+            guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+            return u
+        default: throw error("invalid escape '\\\(printable(e))'")
+        }
     }
 
     /// The length of the well-formed UTF-8 sequence starting at `i` (a non-ASCII lead
@@ -335,31 +368,7 @@ public struct JSONReader: Sendable {
             position += 1
             guard let e = peek() else { break }
             position += 1
-            switch e {
-            case UInt8(ascii: "\""): utf8.append(0x22)
-            case UInt8(ascii: "\\"): utf8.append(0x5C)
-            case UInt8(ascii: "/"): utf8.append(0x2F)
-            case UInt8(ascii: "b"): utf8.append(0x08)
-            case UInt8(ascii: "f"): utf8.append(0x0C)
-            case UInt8(ascii: "n"): utf8.append(0x0A)
-            case UInt8(ascii: "r"): utf8.append(0x0D)
-            case UInt8(ascii: "t"): utf8.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard peek() == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
-                    else { throw error("unpaired surrogate in \\u escape") }
-                    position += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw error("unpaired surrogate in \\u escape")
-                }
-                guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                utf8.append(contentsOf: Array(String(Character(u)).utf8))
-            default: throw error("invalid escape '\\\(printable(e))'")
-            }
+            utf8.append(contentsOf: Array(String(Character(try escape(e))).utf8))
         }
         throw error("unterminated string: the file is truncated")
     }

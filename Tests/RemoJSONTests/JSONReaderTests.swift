@@ -89,3 +89,52 @@ struct JSONReaderTests {
         #expect(JSONWriter.number(.nan) == "null")
     }
 }
+
+@Suite("Skipping strings checks them like reading them")
+struct SkippedStringTests {
+    /// The error of reading `string` as a value, and of skipping it under a skipped key.
+    static func outcomes(_ string: String) -> (read: String?, skipped: String?) {
+        func message(_ text: String, _ limits: JSONLimits) -> String? {
+            do {
+                _ = try JSONParser.parse(text, limits: limits)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        return (
+            message(#"{"coreModel": 1, "s": "# + string + "}", JSONLimits()),
+            message(#"{"s": 1, "coreModel": "# + string + "}", JSONLimits(skippedKeys: ["coreModel"]))
+        )
+    }
+
+    @Test(
+        "escapes, surrogates, control characters, broken UTF-8 and truncation give the same message and place",
+        arguments: [
+            #""base64 with escaped slashes: QU\/JD\/\/Q""#, #""\u00e9\ud83d\ude00 \n\t\b\f\r\"\\""#, #""bad \q escape""#,
+            #""lone \ud800 high""#, #""lone \udc00 low""#, #""short \u12""#, #""hex \u12G4""#, "\"tab\tinside\"",
+            "\"accented \u{FF}\"", "\"a line\nbreak\"", #""truncated"#, #""ends on \"#,
+        ])
+    func sameAsReading(_ string: String) {
+        let (read, skipped) = Self.outcomes(string)
+        #expect(read == skipped, "read: \(read ?? "ok"), skipped: \(skipped ?? "ok")")
+    }
+
+    @Test("invalid UTF-8 bytes: the same message whether the string is read or skipped")
+    func invalidBytes() throws {
+        for bad in [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]] as [[UInt8]] {
+            func message(_ prefix: String, _ limits: JSONLimits) -> String? {
+                let bytes = Array(prefix.utf8) + [0x22, 0x61] + bad + [0x5C, 0x71, 0x22, 0x7D]  // "a<bad>\q"}
+                do {
+                    _ = try JSONParser.parse(bytes, limits: limits)
+                    return nil
+                } catch {
+                    return error.description
+                }
+            }
+            let read = message(#"{"coreModel": 1, "s": "#, JSONLimits())
+            let skipped = message(#"{"s": 1, "coreModel": "#, JSONLimits(skippedKeys: ["coreModel"]))
+            #expect(read != nil && read == skipped, "\(bad): read \(read ?? "ok"), skipped \(skipped ?? "ok")")
+        }
+    }
+}
