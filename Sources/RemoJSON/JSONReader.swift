@@ -503,24 +503,11 @@ public struct JSONReader: Sendable {
         var values: [Double] = []
         values.reserveCapacity(maximumCount)
         let start = position
-        let end: Int? = bytes.withUnsafeBufferPointer { p -> Int? in
-            let count = p.count
-            var i = start
-            @inline(__always) func skip() { i = Self.whitespaceEnd(p, from: i) }
-            guard i < count && p[i] == UInt8(ascii: "[") else { return nil }
-            i += 1
-            skip()
-            if i < count && p[i] == UInt8(ascii: "]") { return i + 1 }
-            while true {
-                skip()
-                guard values.count < maximumCount, case .number(let value, let end) = Self.scanNumber(p, from: i) else { return nil }
+        let end: Int? = bytes.withUnsafeBufferPointer { p in
+            Self.scanArray(p, from: start) { i in
+                guard values.count < maximumCount, let value = Self.number(p, &i) else { return false }
                 values.append(value)
-                i = end
-                skip()
-                guard i < count else { return nil }
-                if p[i] == UInt8(ascii: "]") { return i + 1 }
-                guard p[i] == UInt8(ascii: ",") else { return nil }
-                i += 1
+                return true
             }
         }
         guard let end else { return nil }
@@ -538,45 +525,59 @@ public struct JSONReader: Sendable {
         var values: [Double] = []
         var pairs = 0
         let start = position
-        let end: Int? = bytes.withUnsafeBufferPointer { p -> Int? in
-            let count = p.count
-            var i = start
-            @inline(__always) func skip() { i = Self.whitespaceEnd(p, from: i) }
-            @inline(__always) func expect(_ c: UInt8) -> Bool {
-                skip()
-                guard i < count && p[i] == c else { return false }
-                i += 1
-                return true
-            }
-            @inline(__always) func number() -> Double? {
-                skip()
-                guard case .number(let value, let end) = Self.scanNumber(p, from: i) else { return nil }
-                i = end
-                return value
-            }
-            guard expect(UInt8(ascii: "[")) else { return nil }
-            skip()
-            if i < count && p[i] == UInt8(ascii: "]") { return i + 1 }
-            while true {
-                guard expect(UInt8(ascii: "[")), let x = number(), expect(UInt8(ascii: ",")), let y = number(), expect(UInt8(ascii: "]"))
-                else {
-                    return nil
-                }
+        let end: Int? = bytes.withUnsafeBufferPointer { p in
+            Self.scanArray(p, from: start) { i in
+                guard Self.expect(UInt8(ascii: "["), p, &i), let x = Self.number(p, &i), Self.expect(UInt8(ascii: ","), p, &i),
+                    let y = Self.number(p, &i), Self.expect(UInt8(ascii: "]"), p, &i)
+                else { return false }
                 if pairs < keep {
                     values.append(x)
                     values.append(y)
                 }
                 pairs += 1
-                skip()
-                guard i < count else { return nil }
-                if p[i] == UInt8(ascii: "]") { return i + 1 }
-                guard p[i] == UInt8(ascii: ",") else { return nil }
-                i += 1
+                return true
             }
         }
         guard let end else { return nil }
         position = end
         return (values, pairs)
+    }
+
+    /// Scans an array at `start` whose elements `element` reads (from the position it is
+    /// given, which it advances; `false` for anything else): the position after the closing
+    /// bracket, or nil when the array is not of that shape.
+    @inline(__always)
+    static func scanArray(_ p: UnsafeBufferPointer<UInt8>, from start: Int, element: (inout Int) -> Bool) -> Int? {
+        var i = start
+        guard expect(UInt8(ascii: "["), p, &i) else { return nil }
+        i = whitespaceEnd(p, from: i)
+        if i < p.count && p[i] == UInt8(ascii: "]") { return i + 1 }
+        while true {
+            guard element(&i) else { return nil }
+            i = whitespaceEnd(p, from: i)
+            guard i < p.count else { return nil }
+            if p[i] == UInt8(ascii: "]") { return i + 1 }
+            guard p[i] == UInt8(ascii: ",") else { return nil }
+            i += 1
+        }
+    }
+
+    /// After white space at `i`, the character `c` (consumed), or false.
+    @inline(__always)
+    static func expect(_ c: UInt8, _ p: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Bool {
+        i = whitespaceEnd(p, from: i)
+        guard i < p.count && p[i] == c else { return false }
+        i += 1
+        return true
+    }
+
+    /// After white space at `i`, a number (consumed), or nil.
+    @inline(__always)
+    static func number(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Double? {
+        i = whitespaceEnd(p, from: i)
+        guard case .number(let value, let end) = scanNumber(p, from: i) else { return nil }
+        i = end
+        return value
     }
 }
 
