@@ -50,7 +50,12 @@ extension Ring {
     /// Whether the ring is simple (see ``Simplicity/simple``).
     ///
     /// - Complexity: O(*n* log *n*) in the worst case, where *n* is the number of vertices.
-    public var isSimple: Bool { simplicity().isSimple }
+    ///   Rings of up to ``smallRing`` vertices (furniture footprints, rectangles) test every
+    ///   pair of edges, which costs less than building chains.
+    public var isSimple: Bool { (count <= Self.smallRing ? simplicityByBruteForce() : simplicity()).isSimple }
+
+    /// The most vertices for which ``isSimple`` tests every pair of edges.
+    static let smallRing = 8
 
     /// Tests the edge pair `(a, b)` of this ring (normalised edge numbers, `a != b`):
     /// consecutive edges may share only their common vertex, others nothing.

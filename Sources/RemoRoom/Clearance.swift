@@ -28,10 +28,28 @@ public struct Clearance: Hashable, Sendable {
 
     /// The clearance for a product category (case-insensitive; unknown ones get a walkway in front).
     public static func forCategory(_ category: String?) -> Clearance {
-        let c = (category ?? "").lowercased()
-        if c.contains("bed") { return Clearance(side: .sides, recommended: 24 * inch, minimum: 18 * inch) }
-        if c.contains("table") || c.contains("dining") { return Clearance(side: .around, recommended: 36 * inch, minimum: 30 * inch) }
+        let c = category ?? ""
+        if Self.mentions("bed", in: c) { return Clearance(side: .sides, recommended: 24 * inch, minimum: 18 * inch) }
+        if Self.mentions("table", in: c) || Self.mentions("dining", in: c) {
+            return Clearance(side: .around, recommended: 36 * inch, minimum: 30 * inch)
+        }
         return Clearance(side: .front, recommended: 36 * inch, minimum: 30 * inch)
+    }
+
+    /// Whether the lowercase ASCII `word` occurs in `text`, ignoring ASCII case (the words
+    /// are ASCII, so no other letter can lowercase into one of theirs and match).
+    private static func mentions(_ word: StaticString, in text: String) -> Bool {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        var text = text
+        return text.withUTF8 { t in
+            guard t.count >= w.count else { return false }
+            return (0...(t.count - w.count)).contains { start in
+                w.indices.allSatisfy { k in
+                    let c = t[start + k]
+                    return (c >= 65 && c <= 90 ? c | 0x20 : c) == w[k]
+                }
+            }
+        }
     }
 
     /// The depth of the clear zone kept inside the room in front of each door.

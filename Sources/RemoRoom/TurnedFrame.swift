@@ -1,23 +1,37 @@
 import Foundation
 import RemoGeometry
 
-/// The room turned so that a piece at one orientation is axis-aligned: the outline,
-/// the obstacles and their boxes in that frame, computed once per ``FitChecker`` and
-/// shared by every product. Only the search's cheap floating-point filter works here;
-/// every position it lets through is confirmed exactly on the plan.
-struct TurnedFrame {
+/// The room turned so that one wall direction runs along x: the outline, the obstacles
+/// and their boxes in that frame, computed once per ``FitChecker`` and shared by every
+/// product and by all four quarter turns of a piece. The free-floor grid is built from
+/// it, and the slow search's cheap floating-point filter works in it; every position is
+/// confirmed exactly on the plan.
+struct TurnedFrame: Sendable {
+    /// A straight piece of outline a piece's back can stand against.
+    struct Wall: Sendable {
+        /// Its y (along x) or x (along y) in this frame.
+        var at: Double
+        /// Its extent along the other axis.
+        var low: Double
+        var high: Double
+    }
+
     let degrees: Double
-    /// The piece's width and depth directions on the plan.
+    /// The plan's directions of this frame's x and y axes.
     let u: Point
     let v: Point
     let ring: [Point]
     let box: BoundingBox
     let blocks: [[Point]]
     let blockBoxes: [BoundingBox]
-    /// The x of every outline and obstacle vertex: where furniture stands.
-    let stops: [Double]
-    /// Outline edges along x with the floor on their +y side: where a piece's back can go.
-    let backEdges: [(y: Double, low: Double, high: Double)]
+    /// The x and the y of every outline and obstacle vertex: where furniture stands.
+    let stopsX: [Double]
+    let stopsY: [Double]
+    /// For each quarter turn of a piece (see ``ClearedBox/turned(quarter:)``), the outline
+    /// edges its back can stand against: along x with the floor above (0), along y with
+    /// the floor to the left (1), along x with the floor below (2), along y with the floor
+    /// to the right (3).
+    let walls: [[Wall]]
 
     init(degrees: Double, outline: Ring, obstacles: [Ring]) {
         self.degrees = degrees
@@ -30,22 +44,53 @@ struct TurnedFrame {
         blocks = obstacles.map { $0.vertices.map(turned) }
         blockBoxes = blocks.map { BoundingBox(of: $0) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0)) }
         box = BoundingBox(of: ring) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0))
-        stops = ring.map(\.x) + blocks.joined().map(\.x)
-        var edges: [(y: Double, low: Double, high: Double)] = []
+        stopsX = ring.map(\.x) + blocks.joined().map(\.x)
+        stopsY = ring.map(\.y) + blocks.joined().map(\.y)
+        var walls: [[Wall]] = [[], [], [], []]
+        let nudge = 1e-6 * max(1, box.width, box.height)
         for i in ring.indices {
             let p = ring[i]
             let q = ring[(i + 1) % ring.count]
-            guard abs(p.y - q.y) <= 1e-9 * max(1, abs(p.y)) + 1e-12 else { continue }
-            // The floor must lie on the +v side of this edge: the piece's back against it.
-            let mid = Point((p.x + q.x) / 2, p.y + 1e-6 * max(1, box.height))
-            guard Self.inside(mid, ring) else { continue }
-            edges.append((p.y, min(p.x, q.x), max(p.x, q.x)))
+            if abs(p.y - q.y) <= 1e-9 * max(1, abs(p.y)) + 1e-12 {
+                let wall = Wall(at: p.y, low: min(p.x, q.x), high: max(p.x, q.x))
+                let floorAbove = Self.inside(Point((p.x + q.x) / 2, p.y + nudge), ring)
+                walls[floorAbove ? 0 : 2].append(wall)
+            } else if abs(p.x - q.x) <= 1e-9 * max(1, abs(p.x)) + 1e-12 {
+                let wall = Wall(at: p.x, low: min(p.y, q.y), high: max(p.y, q.y))
+                let floorLeft = Self.inside(Point(p.x - nudge, (p.y + q.y) / 2), ring)
+                walls[floorLeft ? 1 : 3].append(wall)
+            }
         }
-        backEdges = edges
+        self.walls = walls
     }
 
     /// A plan point in this frame.
     func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
+
+    /// A point of this frame back on the plan.
+    func plan(_ p: Point) -> Point { Point(p.x * u.x + p.y * v.x, p.x * u.y + p.y * v.y) }
+
+    /// Lower-left corners of a `w` × `h` box with its back against a wall, for the piece
+    /// turned `quarter` quarter turns: at each wall's ends and at every vertex along it.
+    func cornersAgainstWalls(quarter: Int, width w: Double, height h: Double) -> [Point] {
+        var corners: [Point] = []
+        let alongX = quarter % 2 == 0
+        let length = alongX ? w : h
+        let stops = alongX ? stopsX : stopsY
+        for wall in walls[quarter & 3] where wall.high - wall.low >= length - 1e-9 {
+            var starts = [wall.low, wall.high - length]
+            for s in stops { starts += [s, s - length] }
+            for s in starts where s >= wall.low - 1e-9 && s + length <= wall.high + 1e-9 {
+                switch quarter & 3 {
+                case 0: corners.append(Point(s, wall.at))
+                case 1: corners.append(Point(wall.at - w, s))
+                case 2: corners.append(Point(s, wall.at - h))
+                default: corners.append(Point(wall.at, s))
+                }
+            }
+        }
+        return corners
+    }
 
     /// Floating-point point-in-polygon (crossing number), for the cheap filter only.
     static func inside(_ p: Point, _ ring: [Point]) -> Bool {

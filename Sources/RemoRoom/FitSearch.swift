@@ -1,0 +1,139 @@
+import Foundation
+import RemoGeometry
+
+/// A piece's footprint grown by its clearance, in the piece's own axes relative to its
+/// centre: width along u, depth along v, "front" toward +v.
+struct ClearedBox {
+    var side: Clearance.Side
+    var u0: Double
+    var u1: Double
+    var v0: Double
+    var v1: Double
+
+    init(width: Double, depth: Double, side: Clearance.Side, amount: Double) {
+        self.side = side
+        (u0, u1, v0, v1) = (-width / 2, width / 2, -depth / 2, depth / 2)
+        switch side {
+        case .front: v1 += amount
+        case .sides:
+            u0 -= amount
+            u1 += amount
+        case .around:
+            u0 -= amount
+            u1 += amount
+            v0 -= amount
+            v1 += amount
+        }
+    }
+
+    var area: Double { (u1 - u0) * (v1 - v0) }
+
+    /// The corners on the plan for the piece centred at `center` with its width along
+    /// the unit vector `u`.
+    func corners(center: Point, along u: Point) -> [Point] {
+        let v = Point(-u.y, u.x)
+        return [(u0, v0), (u1, v0), (u1, v1), (u0, v1)].map { a, b in Point(center.x + u.x * a + v.x * b, center.y + u.y * a + v.y * b) }
+    }
+
+    /// The box with the piece's width axis turned `quarter` quarter turns from a grid's
+    /// x axis: its extent along the grid's x and y, and the piece's centre measured from
+    /// the box's lower-left corner. Exact: a quarter turn only swaps and negates.
+    func turned(quarter: Int) -> (width: Double, height: Double, center: Point) {
+        switch quarter & 3 {
+        case 0: (u1 - u0, v1 - v0, Point(-u0, -v0))
+        case 1: (v1 - v0, u1 - u0, Point(v1, -u0))
+        case 2: (u1 - u0, v1 - v0, Point(u1, v1))
+        default: (v1 - v0, u1 - u0, Point(-v0, u1))
+        }
+    }
+}
+
+extension FitChecker {
+    /// A position for the cleared footprint on the free floor, or nil.
+    ///
+    /// First the free-floor grids (``FreeFloorGrid``): at each wall direction and quarter
+    /// turn, the narrowest sure free rectangle that holds the cleared box gives a
+    /// position, which the exact check confirms. A grid whose possible rectangles cannot
+    /// hold the box rules that orientation out. Only the orientations left unsure (slanted
+    /// edges nearby, or no grid) are searched position by position.
+    func place(_ width: Double, _ depth: Double, clearance side: Clearance.Side, amount: Double) -> FitPlacement? {
+        guard let floor else { return nil }
+        let box = ClearedBox(width: width, depth: depth, side: side, amount: amount)
+        if box.area > freeArea + 1e-9 { return nil }
+        var unsure: [(frame: Int, quarter: Int)] = []
+        for (n, grid) in grids.enumerated() {
+            guard let grid else {
+                unsure += (0..<4).map { (n, $0) }
+                continue
+            }
+            for quarter in 0..<4 {
+                let (w, h, offset) = box.turned(quarter: quarter)
+                if let entry = grid.sure.holding(width: w, height: h) {
+                    // Snug in the rectangle's lower-left corner, a hair off its sides so
+                    // that the turn's rounding stays inside; else in its middle.
+                    let slack = Point((entry.width - w) / 2, (entry.height - h) / 2)
+                    let inset = Point(min(slack.x, 1e-6 * (1 + abs(entry.x))), min(slack.y, 1e-6 * (1 + abs(entry.y))))
+                    for attempt in 0..<2 {
+                        let corner =
+                            attempt == 0 ? Point(entry.x + inset.x, entry.y + inset.y) : Point(entry.x + slack.x, entry.y + slack.y)
+                        if let found = confirm(box, quarter: quarter, corner: corner, in: frames[n], on: floor) { return found }
+                    }
+                }
+                if grid.possible.holding(width: w, height: h) != nil { unsure.append((n, quarter)) }
+            }
+        }
+        for (n, quarter) in unsure {
+            if let found = search(box, quarter: quarter, in: frames[n], on: floor) { return found }
+        }
+        return nil
+    }
+
+    /// The placement of `box` turned `quarter` quarter turns from `frame`'s x axis with its
+    /// lower-left corner at `corner` (in the frame), if the exact check holds it.
+    func confirm(_ box: ClearedBox, quarter: Int, corner: Point, in frame: TurnedFrame, on floor: FreeFloor) -> FitPlacement? {
+        let offset = box.turned(quarter: quarter).center
+        let center = frame.plan(Point(corner.x + offset.x, corner.y + offset.y))
+        // The piece's width axis on the plan: the frame's x axis turned, exactly.
+        let (u, v) = (frame.u, frame.v)
+        let axis = quarter == 0 ? u : quarter == 1 ? v : quarter == 2 ? Point(-u.x, -u.y) : Point(-v.x, -v.y)
+        let rectangle = box.corners(center: center, along: axis)
+        guard floor.holds(rectangle) else { return nil }
+        var degrees = (frame.degrees + Double(quarter) * 90).truncatingRemainder(dividingBy: 360)
+        if degrees < 0 { degrees += 360 }
+        return FitPlacement(center: center, rotationDegrees: degrees, clearedFootprint: rectangle)
+    }
+
+    /// The slow search at one orientation, position by position.
+    ///
+    /// Candidates: the piece's back against each outline edge that runs along its width,
+    /// slid to the edge's ends and to every outline and obstacle vertex (where furniture
+    /// stands); pieces with clearance all round, or with no such edge, also try a 0.2 m
+    /// grid. A cheap floating-point test in the frame filters them, and the exact check
+    /// confirms the first survivor.
+    func search(_ box: ClearedBox, quarter: Int, in frame: TurnedFrame, on floor: FreeFloor) -> FitPlacement? {
+        let (a, b, _) = box.turned(quarter: quarter)
+        let room = frame.box
+        guard room.width >= a - 1e-9, room.height >= b - 1e-9 else { return nil }
+        var corners = frame.cornersAgainstWalls(quarter: quarter, width: a, height: b)
+        if box.side == .around || corners.isEmpty {
+            // A 0.2 m grid, coarser for huge rooms: at most 80 × 80 positions.
+            let stepX = max(0.2, (room.width - a) / 80)
+            let stepY = max(0.2, (room.height - b) / 80)
+            if stepX.isFinite && stepY.isFinite {
+                var y = room.min.y
+                while y + b <= room.max.y + 1e-9 {
+                    var x = room.min.x
+                    while x + a <= room.max.x + 1e-9 {
+                        corners.append(Point(x, y))
+                        x += stepX
+                    }
+                    y += stepY
+                }
+            }
+        }
+        for corner in corners where frame.roughlyHolds(corner.x, corner.y, corner.x + a, corner.y + b) {
+            if let found = confirm(box, quarter: quarter, corner: corner, in: frame, on: floor) { return found }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,132 @@
+import RemoGeometry
+
+/// The free floor for the exact check of a placement: the floor outline and the
+/// obstacles on it (floor-standing furniture that stays, door clear zones), each obstacle
+/// with its box and, when convex, its corners counterclockwise for a separating-axis test.
+struct FreeFloor: Sendable {
+    /// An obstacle with what the check needs of it, computed once.
+    struct Obstacle: Sendable {
+        let ring: Ring
+        let box: BoundingBox
+        /// The corners counterclockwise when the obstacle is convex; nil otherwise.
+        let convex: [Point]?
+    }
+
+    let outline: Ring
+    let obstacles: [Obstacle]
+
+    init(outline: Ring, obstacles: [Ring]) {
+        self.outline = outline
+        self.obstacles = obstacles.compactMap { ring in
+            guard let box = ring.boundingBox else { return nil }
+            return Obstacle(ring: ring, box: box, convex: Self.counterclockwiseIfConvex(Array(ring.vertices)))
+        }
+    }
+
+    /// Exact: the quadrilateral is strictly convex, lies in the closed floor outline and
+    /// meets no obstacle's interior.
+    func holds(_ corners: [Point]) -> Bool {
+        guard corners.count == 4, corners.allSatisfy(CoordinateRange.accepts),
+            let quad = Self.counterclockwiseIfConvex(corners), let box = BoundingBox(of: quad)
+        else { return false }
+        // No outline vertex strictly inside it.
+        for w in outline.vertices where box.contains(w) && Self.strictlyInside(w, quad) { return false }
+        // No outline edge through it: a crossing, or two contacts not on one side.
+        for k in 0..<outline.count {
+            let edge = outline.edge(k)
+            guard
+                max(edge.start.x, edge.end.x) >= box.min.x, min(edge.start.x, edge.end.x) <= box.max.x,
+                max(edge.start.y, edge.end.y) >= box.min.y, min(edge.start.y, edge.end.y) <= box.max.y
+            else { continue }
+            var contacts: [Point] = []
+            for side in 0..<4 {
+                switch SegmentIntersection.classify(edge, Segment(quad[side], quad[(side + 1) % 4])) {
+                case .crossing: return false
+                case .touching(let p): contacts.append(p)
+                case .overlapping(let p, let q): contacts += [p, q]
+                case .disjoint: break
+                }
+            }
+            for a in contacts.indices {
+                for b in contacts.indices where b > a && contacts[a] != contacts[b] {
+                    let shareSide = (0..<4).contains { side in
+                        let s = Segment(quad[side], quad[(side + 1) % 4])
+                        return s.contains(contacts[a]) && s.contains(contacts[b])
+                    }
+                    if !shareSide { return false }
+                }
+            }
+        }
+        // So the outline's boundary stays out of the quadrilateral's interior, which is
+        // then wholly on the floor or wholly off it: its middle tells, or else its corners.
+        let middle = Point((quad[0].x + quad[2].x) / 2, (quad[0].y + quad[2].y) / 2)
+        switch outline.locate(middle) {
+        case .inside: break
+        case .outside: return false
+        case .boundary: for p in quad where outline.locate(p) == .outside { return false }
+        }
+        // Off every obstacle.
+        var ring: Ring?
+        for obstacle in obstacles {
+            let b = obstacle.box
+            guard b.max.x > box.min.x && b.min.x < box.max.x && b.max.y > box.min.y && b.min.y < box.max.y else { continue }
+            if let convex = obstacle.convex {
+                if !Self.separated(quad, convex) { return false }
+            } else {
+                if ring == nil { ring = try? Ring(quad) }
+                guard let ring, ring.relation(to: obstacle.ring) != .overlapping else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The points counterclockwise if they form a strictly convex polygon, else nil.
+    static func counterclockwiseIfConvex(_ points: [Point]) -> [Point]? {
+        let n = points.count
+        guard n >= 3 else { return nil }
+        var sign = 0
+        for k in 0..<n {
+            let o = Predicates.orient2d(points[k], points[(k + 1) % n], points[(k + 2) % n])
+            if o == 0 || (sign != 0 && o != sign) { return nil }
+            sign = o
+        }
+        // Turning one way at every corner is convex only if it goes round once: then
+        // the direction along x changes sign at most twice.
+        var turns = 0
+        var last = 0.0
+        for k in 0..<n {
+            let dx = points[(k + 1) % n].x - points[k].x
+            if dx != 0 {
+                if last != 0 && (dx > 0) != (last > 0) { turns += 1 }
+                last = dx
+            }
+        }
+        if let first = points.indices.lazy.map({ points[($0 + 1) % n].x - points[$0].x }).first(where: { $0 != 0 }),
+            last != 0 && (first > 0) != (last > 0)
+        {
+            turns += 1
+        }
+        guard turns <= 2 else { return nil }
+        return sign > 0 ? points : points.reversed()
+    }
+
+    /// Whether `p` is strictly inside the counterclockwise convex polygon.
+    static func strictlyInside(_ p: Point, _ polygon: [Point]) -> Bool {
+        for k in polygon.indices where Predicates.orient2d(polygon[k], polygon[(k + 1) % polygon.count], p) <= 0 { return false }
+        return true
+    }
+
+    /// Exact separating-axis test for two counterclockwise convex polygons: their
+    /// interiors are disjoint exactly when the line through some edge of one has the
+    /// whole other polygon on its closed outer side.
+    static func separated(_ a: [Point], _ b: [Point]) -> Bool {
+        func someEdgeSeparates(_ p: [Point], _ q: [Point]) -> Bool {
+            for k in p.indices {
+                let (s, e) = (p[k], p[(k + 1) % p.count])
+                if q.allSatisfy({ Predicates.orient2d(s, e, $0) <= 0 }) { return true }
+            }
+            return false
+        }
+        return someEdgeSeparates(a, b) || someEdgeSeparates(b, a)
+    }
+}

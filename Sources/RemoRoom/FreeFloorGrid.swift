@@ -1,0 +1,228 @@
+import Foundation
+import RemoGeometry
+
+/// The free floor seen along one wall direction, for the fit search.
+///
+/// The plan is turned by ``degrees`` so that the wall direction runs along x, and cut
+/// into cells by the x and the y of every outline and obstacle vertex. No edge of a
+/// rectilinear room passes through a cell, so each cell is wholly *free* (on the floor,
+/// off every obstacle) or wholly *blocked*; a cell a slanted edge passes through is
+/// *mixed*. Two fronts of largest rectangles are kept: over free cells (``sure``: their
+/// rectangles are free floor, up to the rounding of the turn, which the exact check
+/// catches) and over cells that are not blocked (``possible``: every free axis-aligned
+/// rectangle lies inside one of its rectangles). A piece that no ``possible`` rectangle
+/// holds at any wall direction does not fit at those directions; one that a ``sure``
+/// rectangle holds fits there. Only pieces in between need a slower search.
+///
+/// Built once per ``FitChecker`` for each wall direction, in O(*V*²) for *V* vertices.
+struct FreeFloorGrid: Sendable {
+    /// The turn, in degrees: the wall direction.
+    let degrees: Double
+    /// The plan's directions of this grid's x and y axes.
+    let u: Point
+    let v: Point
+    /// The largest rectangles of free cells.
+    let sure: RectangleFront
+    /// The largest rectangles of cells that are not blocked.
+    let possible: RectangleFront
+
+    /// More cells than this and the grid is not built (the search falls back to trying
+    /// positions one by one).
+    static let cellLimit = 250_000
+    /// Lines closer than this (metres) are one line: a wall or a piece of furniture
+    /// square to the grid up to rounding gives one line per side, not two a hair apart.
+    static let snap = 1e-6
+
+    /// The grid for the room as `frame` turns it, or nil when the room has too many
+    /// vertices for a grid.
+    init?(frame: TurnedFrame) {
+        let polygons = [frame.ring] + frame.blocks
+        let box = frame.box
+        guard frame.ring.count >= 3 else { return nil }
+        let xs = Self.lines(polygons.joined().map(\.x), from: box.min.x, to: box.max.x)
+        let ys = Self.lines(polygons.joined().map(\.y), from: box.min.y, to: box.max.y)
+        guard xs.count >= 2, ys.count >= 2, (xs.count - 1) * (ys.count - 1) <= Self.cellLimit else { return nil }
+        let cells = Cells(xs: xs, ys: ys, polygons: polygons)
+        degrees = frame.degrees
+        u = frame.u
+        v = frame.v
+        (sure, possible) = cells.fronts()
+    }
+
+    /// A plan point in this grid's frame.
+    func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
+
+    /// A point of this grid's frame back on the plan.
+    func plan(_ p: Point) -> Point { Point(p.x * u.x + p.y * v.x, p.x * u.y + p.y * v.y) }
+
+    /// Sorted values within [low, high], with both ends, each more than ``snap`` above the last.
+    private static func lines(_ values: [Double], from low: Double, to high: Double) -> [Double] {
+        var lines = [low]
+        for value in values.filter({ $0 > low && $0 < high }).sorted() where value - lines[lines.count - 1] > snap {
+            lines.append(value)
+        }
+        if high - lines[lines.count - 1] > snap { lines.append(high) } else { lines[lines.count - 1] = high }
+        return lines
+    }
+}
+
+/// The cells of a ``FreeFloorGrid`` and their states.
+private struct Cells {
+    static let free: UInt8 = 0
+    static let mixed: UInt8 = 1
+    static let blocked: UInt8 = 2
+
+    let xs: [Double]
+    let ys: [Double]
+    /// Row-major: cell (i, j) spans [xs[i], xs[i+1]] × [ys[j], ys[j+1]].
+    var states: [UInt8]
+
+    /// `polygons[0]` is the floor outline; the others are obstacles.
+    init(xs: [Double], ys: [Double], polygons: [[Point]]) {
+        self.xs = xs
+        self.ys = ys
+        let (nx, ny) = (xs.count - 1, ys.count - 1)
+        let centres = (0..<nx).map { (xs[$0] + xs[$0 + 1]) / 2 }
+        var states = [UInt8](repeating: Self.blocked, count: nx * ny)
+        let spans = polygons.map { polygon in polygon.reduce((Double.infinity, -Double.infinity)) { (min($0.0, $1.y), max($0.1, $1.y)) } }
+        var crossings: [Double] = []
+        states.withUnsafeMutableBufferPointer { states in
+            // Cells no edge passes through take the state of their centre, row by row:
+            // inside the outline's runs free, then inside the obstacles' runs blocked.
+            for j in 0..<ny {
+                let yc = (ys[j] + ys[j + 1]) / 2
+                let row = j * nx
+                for (n, polygon) in polygons.enumerated() where spans[n].0 < yc && spans[n].1 > yc {
+                    Self.crossings(of: polygon, at: yc, into: &crossings)
+                    for k in stride(from: 0, to: crossings.count - 1, by: 2) {
+                        var i = Self.firstIndex(above: crossings[k], in: centres)
+                        while i < nx && centres[i] < crossings[k + 1] {
+                            states[row + i] = n == 0 ? Self.free : Self.blocked
+                            i += 1
+                        }
+                    }
+                }
+            }
+            // Cells a slanted edge passes through, with a little slack for rounding.
+            for polygon in polygons {
+                var a = polygon[polygon.count - 1]
+                for b in polygon {
+                    defer { a = b }
+                    // Edges square to the grid up to the snap lie on its lines.
+                    guard abs(a.x - b.x) > FreeFloorGrid.snap && abs(a.y - b.y) > FreeFloorGrid.snap else { continue }
+                    let (low, high) = a.y < b.y ? (a, b) : (b, a)
+                    var j = max(0, Self.firstIndex(above: low.y, in: ys) - 1)
+                    while j < ny && ys[j] < high.y {
+                        // The part of the edge within this row's band.
+                        let y0 = max(ys[j], low.y)
+                        let y1 = min(ys[j + 1], high.y)
+                        if y1 >= y0 {
+                            let xa = low.x + (y0 - low.y) * (high.x - low.x) / (high.y - low.y)
+                            let xb = low.x + (y1 - low.y) * (high.x - low.x) / (high.y - low.y)
+                            let slack = 1e-9 * (1 + abs(xa) + abs(xb))
+                            let (left, right) = (min(xa, xb) - slack, max(xa, xb) + slack)
+                            var i = max(0, Self.firstIndex(above: left, in: xs) - 1)
+                            while i < nx && xs[i] < right {
+                                if xs[i + 1] > left { states[j * nx + i] = Self.mixed }
+                                i += 1
+                            }
+                        }
+                        j += 1
+                    }
+                }
+            }
+        }
+        self.states = states
+    }
+
+    /// The sorted x where the polygon's edges cross the line y = `y`.
+    private static func crossings(of polygon: [Point], at y: Double, into crossings: inout [Double]) {
+        crossings.removeAll(keepingCapacity: true)
+        var a = polygon[polygon.count - 1]
+        for b in polygon {
+            if (a.y > y) != (b.y > y) { crossings.append(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)) }
+            a = b
+        }
+        // Few crossings: insertion sort.
+        for k in crossings.indices.dropFirst() {
+            let value = crossings[k]
+            var m = k
+            while m > 0 && crossings[m - 1] > value {
+                crossings[m] = crossings[m - 1]
+                m -= 1
+            }
+            crossings[m] = value
+        }
+    }
+
+    /// The index of the first value strictly above `value` in the sorted `values`.
+    static func firstIndex(above value: Double, in values: [Double]) -> Int {
+        var (low, high) = (0, values.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] <= value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The largest rectangles of free cells and of cells that are not blocked.
+    func fronts() -> (sure: RectangleFront, possible: RectangleFront) {
+        let nx = xs.count - 1
+        let ny = ys.count - 1
+        var fronts = (RectangleFront(), RectangleFront())
+        // Working rows for both histograms: run counts, prefix counts of the row above's
+        // stops, and the stack of open bars (first column, height).
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * (4 * nx + 3))
+        defer { scratch.deallocate() }
+        scratch.initialize(repeating: 0)
+        states.withUnsafeBufferPointer { states in
+            xs.withUnsafeBufferPointer { xs in
+                ys.withUnsafeBufferPointer { ys in
+                    for (which, limit) in [(0, Self.free), (1, Self.mixed)] {
+                        let base = scratch.baseAddress! + which * (4 * nx + 3)
+                        let counts = base
+                        let stopsAbove = base + nx
+                        let starts = base + 2 * nx + 1
+                        let heights = base + 3 * nx + 2
+                        var front = RectangleFront()
+                        for j in 0..<ny {
+                            let row = states.baseAddress! + j * nx
+                            let above = j + 1 < ny ? row + nx : nil
+                            for i in 0..<nx {
+                                // Branch-free: one more if the cell qualifies, else zero.
+                                let qualifies: Int32 = row[i] <= limit ? 1 : 0
+                                counts[i] = (counts[i] &+ 1) & (0 &- qualifies)
+                                let stops: Int32 = above.map { $0[i] > limit ? 1 : 0 } ?? 1
+                                stopsAbove[i + 1] = stopsAbove[i] &+ stops
+                            }
+                            var top = 0
+                            for i in 0...nx {
+                                let c = i < nx ? counts[i] : 0
+                                var start = Int32(truncatingIfNeeded: i)
+                                while top > 0 && heights[top - 1] > c {
+                                    top -= 1
+                                    let (s, h) = (Int(starts[top]), Int(heights[top]))
+                                    // Only rectangles that cannot grow upward.
+                                    if stopsAbove[i] > stopsAbove[s] {
+                                        let bottom = j - h + 1
+                                        front.insert(
+                                            RectangleFront.Entry(
+                                                width: xs[i] - xs[s], height: ys[j + 1] - ys[bottom], x: xs[s], y: ys[bottom]))
+                                    }
+                                    start = starts[top]
+                                }
+                                if c > 0 && (top == 0 || heights[top - 1] < c) {
+                                    starts[top] = start
+                                    heights[top] = c
+                                    top += 1
+                                }
+                            }
+                        }
+                        if which == 0 { fronts.0 = front } else { fronts.1 = front }
+                    }
+                }
+            }
+        }
+        return fronts
+    }
+}

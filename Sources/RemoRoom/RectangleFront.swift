@@ -1,0 +1,45 @@
+/// The largest free rectangles of a floor, kept as a Pareto front: no rectangle on it
+/// is both narrower and lower than another. An axis-aligned `a × b` rectangle fits in
+/// some free rectangle exactly when the front holds one at least `a` wide and `b` high,
+/// so a query is one binary search.
+struct RectangleFront {
+    /// One free rectangle: its size and its lower-left corner.
+    struct Entry: Equatable {
+        var width: Double
+        var height: Double
+        var x: Double
+        var y: Double
+    }
+
+    /// Ascending width, strictly descending height.
+    private(set) var entries: [Entry] = []
+
+    /// Adds a free rectangle unless one on the front already dominates it, and drops those it dominates.
+    mutating func insert(_ entry: Entry) {
+        guard entry.width > 0, entry.height > 0 else { return }
+        let k = firstIndex(widthAtLeast: entry.width)
+        if k < entries.count && entries[k].height >= entry.height { return }
+        // Entries before k are narrower; those no higher are dominated now, and so is
+        // an equally wide one at k (it is lower, or the guard above returned).
+        var low = k
+        while low > 0 && entries[low - 1].height <= entry.height { low -= 1 }
+        let high = k < entries.count && entries[k].width == entry.width ? k + 1 : k
+        entries.replaceSubrange(low..<high, with: CollectionOfOne(entry))
+    }
+
+    /// A free rectangle at least `width` wide and `height` high, if there is one:
+    /// the narrowest such.
+    func holding(width: Double, height: Double) -> Entry? {
+        let k = firstIndex(widthAtLeast: width)
+        return k < entries.count && entries[k].height >= height ? entries[k] : nil
+    }
+
+    private func firstIndex(widthAtLeast width: Double) -> Int {
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].width < width { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import RemoGEOS
+import RemoGeometry
+import RemoShapes
+import Testing
+
+@testable import RemoRoom
+
+/// The fit search against an independent oracle: in a room whose walls and furniture are
+/// all square to the axes, an axis-aligned box that fits somewhere also fits with its
+/// lower-left corner at some vertex x and vertex y (push it left, then down, until it
+/// touches), so trying those corners with GEOS's word decides exactly whether it fits.
+@Suite("Fit search: the free-floor grids against a complete oracle")
+struct FitSearchTests {
+    /// A rectilinear room: a rectangle with notches cut from some corners (an L, a U...),
+    /// on a 0.1 m grid, with up to four pieces of furniture square to the walls.
+    static func rectilinearRoom(_ rng: inout SplitMix64) -> (json: String, outline: [Point]) {
+        func tenths(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &rng)) / 10 }
+        let (w, h) = (tenths(20...45), tenths(20...40))
+        // Counterclockwise from the origin, each corner maybe notched.
+        var outline: [Point] = []
+        let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)]
+        for (k, c) in corners.enumerated() {
+            guard Bool.random(using: &rng) else {
+                outline.append(c)
+                continue
+            }
+            let (nx, ny) = (tenths(3...8), tenths(3...8))
+            // Into the room from this corner: the signs toward the middle.
+            let sx: Double = c.x == 0 ? 1 : -1
+            let sy: Double = c.y == 0 ? 1 : -1
+            let notch = [Point(c.x, c.y + sy * ny), Point(c.x + sx * nx, c.y + sy * ny), Point(c.x + sx * nx, c.y)]
+            // Keep the turn order counterclockwise: corners 0 and 2 go x-first.
+            outline += k % 2 == 0 ? notch : notch.reversed()
+        }
+        var objects: [String] = []
+        for n in 0..<Int.random(in: 0...4, using: &rng) {
+            let (ow, od) = (tenths(3...12), tenths(3...10))
+            let (cx, cz) = (tenths(0...Int(w * 10)), tenths(0...Int(h * 10)))
+            objects.append(
+                #"{"identifier": "o\#(n)", "category": {"storage": {}}, "confidence": {"high": {}}, "transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, \#(cx),0.4,\#(cz),1], "dimensions": [\#(ow), 0.8, \#(od)]}"#
+            )
+        }
+        let corners3 = outline.map { "[\($0.x), \($0.y), 0]" }.joined(separator: ",")
+        let json =
+            #"{"version": 2, "walls": [], "doors": [], "windows": [], "openings": [], "objects": [\#(objects.joined(separator: ","))], "floors": [{"transform": [1,0,0,0, 0,0,1,0, 0,1,0,0, 0,0,0,1], "polygonCorners": [\#(corners3)], "dimensions": [1, 1, 0]}]}"#
+        return (json, outline)
+    }
+
+    /// Whether an `a` × `b` axis-aligned box fits the free floor, by GEOS at every pair of
+    /// vertex coordinates (with the box's left or right side, bottom or top, on them).
+    static func oracleFits(_ a: Double, _ b: Double, room: Room) throws -> Bool {
+        let outline = try GEOSGeometry.polygon(room.floorOutline)
+        let obstacles = room.objects.filter(\.floorStanding).map(\.footprint)
+        let geosObstacles = try obstacles.map { try GEOSGeometry.polygon($0) }
+        let points = room.floorOutline + obstacles.joined()
+        let xs = Set(points.map(\.x)).sorted()
+        let ys = Set(points.map(\.y)).sorted()
+        for x in xs {
+            for y in ys {
+                // Cheap rejections first: GEOS only for boxes within the room's box.
+                guard let box = BoundingBox(of: room.floorOutline), x >= box.min.x, y >= box.min.y, x + a <= box.max.x + 1e-12,
+                    y + b <= box.max.y + 1e-12
+                else { continue }
+                let rectangle = try GEOSGeometry.polygon([Point(x, y), Point(x + a, y), Point(x + a, y + b), Point(x, y + b)])
+                let m = Array(try rectangle.relate(outline))
+                guard m[2] == "F", m[5] == "F" else { continue }
+                if try geosObstacles.allSatisfy({ try rectangle.relate($0).first == "F" }) { return true }
+            }
+        }
+        return false
+    }
+
+    @Test("in rooms square to the axes, the search finds a place exactly when the oracle does, at both clearances")
+    func rectilinearRooms() throws {
+        var rng = SplitMix64(seed: 2026)
+        var (agreements, fitting, notFitting) = (0, 0, 0)
+        for i in 0..<60 {
+            let (json, _) = Self.rectilinearRoom(&rng)
+            let room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first, "room \(i)")
+            let checker = FitChecker(room: room)
+            #expect(checker.grids.allSatisfy { $0 != nil }, "room \(i) got no grid")
+            for _ in 0..<3 {
+                let side = [Clearance.Side.front, .sides, .around][Int.random(in: 0...2, using: &rng)]
+                let (width, depth) = (Double.random(in: 0.3...2.2, using: &rng), Double.random(in: 0.3...1.6, using: &rng))
+                for amount in [0.9144, 0.762, 0.3] {
+                    let box = ClearedBox(width: width, depth: depth, side: side, amount: amount)
+                    let (a, b) = (box.u1 - box.u0, box.v1 - box.v0)
+                    let expected = try Self.oracleFits(a, b, room: room) || Self.oracleFits(b, a, room: room)
+                    let found = checker.place(width, depth, clearance: side, amount: amount)
+                    #expect(
+                        (found != nil) == expected,
+                        "room \(i): \(width) × \(depth) \(side) +\(amount): search \(found != nil), oracle \(expected)\n\(json)")
+                    if let found { try FitTests.confirm(found, in: room) }
+                    agreements += 1
+                    if expected { fitting += 1 } else { notFitting += 1 }
+                }
+            }
+        }
+        // Both answers well represented.
+        #expect(fitting > 100 && notFitting > 100, "fitting \(fitting), not fitting \(notFitting)")
+        #expect(agreements == 540)
+    }
+
+    @Test("in rooms with furniture askew, every place found is confirmed by GEOS, and the grids rule out no place the old search finds")
+    func askewFurniture() throws {
+        var rng = SplitMix64(seed: 7)
+        var found = 0
+        for i in 0..<40 {
+            let (json, _) = Self.rectilinearRoom(&rng)
+            // Turn every piece of furniture by a random angle.
+            var room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first)
+            room.objects = room.objects.map { object in
+                var turned = object
+                turned.rotationDegrees = Double.random(in: 0..<360, using: &rng)
+                return turned
+            }
+            let checker = FitChecker(room: room)
+            for _ in 0..<4 {
+                let side = [Clearance.Side.front, .sides, .around][Int.random(in: 0...2, using: &rng)]
+                let (width, depth) = (Double.random(in: 0.3...2.0, using: &rng), Double.random(in: 0.3...1.4, using: &rng))
+                let placement = checker.place(width, depth, clearance: side, amount: 0.762)
+                if let placement {
+                    found += 1
+                    try FitTests.confirm(placement, in: room)
+                } else if let floor = checker.floor {
+                    // Nothing found: the position-by-position search finds nothing either.
+                    let box = ClearedBox(width: width, depth: depth, side: side, amount: 0.762)
+                    for frame in checker.frames {
+                        for quarter in 0..<4 {
+                            #expect(checker.search(box, quarter: quarter, in: frame, on: floor) == nil, "room \(i): \(width) × \(depth)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(found > 40)
+    }
+
+    @Test("the front of free rectangles answers like a scan of every rectangle put in")
+    func rectangleFront() {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<200 {
+            var front = RectangleFront()
+            var all: [RectangleFront.Entry] = []
+            for _ in 0..<Int.random(in: 1...40, using: &rng) {
+                // Sizes on a coarse grid, so ties are common.
+                let e = RectangleFront.Entry(
+                    width: Double(Int.random(in: 1...8, using: &rng)), height: Double(Int.random(in: 1...8, using: &rng)), x: 0, y: 0)
+                front.insert(e)
+                all.append(e)
+            }
+            // Ascending width, strictly descending height.
+            #expect(zip(front.entries, front.entries.dropFirst()).allSatisfy { $0.width < $1.width && $0.height > $1.height })
+            for w in stride(from: 0.5, through: 9, by: 0.5) {
+                for h in stride(from: 0.5, through: 9, by: 0.5) {
+                    let expected = all.contains { $0.width >= w && $0.height >= h }
+                    #expect((front.holding(width: w, height: h) != nil) == expected)
+                    if let e = front.holding(width: w, height: h) { #expect(e.width >= w && e.height >= h) }
+                }
+            }
+        }
+    }
+
+    @Test("the exact check of a placement agrees with GEOS on seeded quadrilaterals, touching ones included")
+    func exactCheck() throws {
+        var rng = SplitMix64(seed: 5)
+        var (inside, outside) = (0, 0)
+        for _ in 0..<30 {
+            let (json, _) = Self.rectilinearRoom(&rng)
+            var room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first)
+            if Bool.random(using: &rng) {
+                for k in room.objects.indices { room.objects[k].rotationDegrees = Double.random(in: 0..<360, using: &rng) }
+            }
+            let outline = try Ring(room.floorOutline)
+            let obstacles = try room.objects.map { try Ring($0.footprint) }
+            let floor = FreeFloor(outline: outline, obstacles: obstacles)
+            let geosOutline = try GEOSGeometry.polygon(room.floorOutline)
+            let geosObstacles = try room.objects.map { try GEOSGeometry.polygon($0.footprint) }
+            let vertices = room.floorOutline + room.objects.flatMap(\.footprint)
+            let (xs, ys) = (vertices.map(\.x), vertices.map(\.y))
+            for _ in 0..<60 {
+                let quad: [Point]
+                let mode = Int.random(in: 0...2, using: &rng)
+                if mode == 0, let piece = room.objects.randomElement(using: &rng) {
+                    // Against a side of a piece of furniture, standing or turned: the
+                    // shared side is exact, so it touches without overlapping.
+                    let corners = try Ring(piece.footprint).vertices
+                    let k = Int.random(in: 0..<corners.count, using: &rng)
+                    let (p, q) = (corners[k], corners[(k + 1) % corners.count])
+                    let middle = Point((p.x + q.x) / 2, (p.y + q.y) / 2)
+                    let d = Double.random(in: 0.1...1, using: &rng) / Segment(p, q).length
+                    // Outward: away from the piece's centre.
+                    let normal = Point(q.y - p.y, p.x - q.x)
+                    let away = (normal.x * (middle.x - piece.center.x) + normal.y * (middle.y - piece.center.y)) > 0 ? d : -d
+                    quad = [p, Point(p.x + normal.x * away, p.y + normal.y * away), Point(q.x + normal.x * away, q.y + normal.y * away), q]
+                } else if mode == 1 {
+                    // Square to the axes with its sides on the vertices' lines, so that it
+                    // touches walls and furniture exactly.
+                    let (x0, x1) = (xs.randomElement(using: &rng) ?? 0, xs.randomElement(using: &rng) ?? 1)
+                    let (y0, y1) = (ys.randomElement(using: &rng) ?? 0, ys.randomElement(using: &rng) ?? 1)
+                    guard x0 != x1, y0 != y1 else { continue }
+                    let (l, r, b, t) = (min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1))
+                    quad = [Point(l, b), Point(r, b), Point(r, t), Point(l, t)]
+                } else {
+                    // Anywhere, turned by an eighth or any angle.
+                    let center = Point(Double.random(in: -0.5...5, using: &rng), Double.random(in: -0.5...5, using: &rng))
+                    let angle: Double = Bool.random(using: &rng) ? Double.pi / 4 : Double.random(in: 0..<(2 * Double.pi), using: &rng)
+                    let (hw, hd) = (Double.random(in: 0.1...1.5, using: &rng), Double.random(in: 0.1...1.5, using: &rng))
+                    let (c, s) = (cos(angle), sin(angle))
+                    quad = [(-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd)].map {
+                        Point(center.x + c * $0 - s * $1, center.y + s * $0 + c * $1)
+                    }
+                }
+                let rectangle = try GEOSGeometry.polygon(quad)
+                let m = Array(try rectangle.relate(geosOutline))
+                let expected = try m[2] == "F" && m[5] == "F" && geosObstacles.allSatisfy { try rectangle.relate($0).first == "F" }
+                #expect(floor.holds(quad) == expected, "\(quad)")
+                if expected { inside += 1 } else { outside += 1 }
+            }
+        }
+        #expect(inside > 50 && outside > 50, "inside \(inside), outside \(outside)")
+    }
+}
