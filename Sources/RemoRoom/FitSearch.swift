@@ -54,8 +54,9 @@ extension FitChecker {
     /// First the free-floor grids (``FreeFloorGrid``): at each wall direction and quarter
     /// turn, the narrowest sure free rectangle that holds the cleared box gives a
     /// position, which the exact check confirms. A grid whose possible rectangles cannot
-    /// hold the box rules that orientation out. Only the orientations left unsure (slanted
-    /// edges nearby, or no grid) are searched position by position.
+    /// hold the box rules that orientation out, and so does finding the core of every
+    /// possible rectangle that could hold it blocked. Only the orientations left unsure
+    /// (slanted edges nearby, or no grid) are searched position by position.
     func place(_ width: Double, _ depth: Double, clearance side: Clearance.Side, amount: Double) -> FitPlacement? {
         guard let floor else { return nil }
         let box = ClearedBox(width: width, depth: depth, side: side, amount: amount)
@@ -79,7 +80,9 @@ extension FitChecker {
                         if let found = confirm(box, quarter: quarter, corner: corner, in: frames[n], on: floor) { return found }
                     }
                 }
-                if grid.possible.holding(width: w, height: h) != nil { unsure.append((n, quarter)) }
+                if grid.possible.holding(width: w, height: h) != nil && !grid.ruledOut(width: w, height: h, on: floor) {
+                    unsure.append((n, quarter))
+                }
             }
         }
         for (n, quarter) in unsure {

@@ -25,6 +25,9 @@ struct FreeFloorGrid: Sendable {
     let sure: RectangleFront
     /// The largest rectangles of cells that are not blocked.
     let possible: RectangleFront
+    /// Every maximal rectangle of cells that are not blocked (the front keeps only the
+    /// largest): a free axis-aligned rectangle lies in one of them.
+    let possibleRectangles: [RectangleFront.Entry]
 
     /// More cells than this and the grid is not built (the search falls back to trying
     /// positions one by one).
@@ -46,7 +49,22 @@ struct FreeFloorGrid: Sendable {
         degrees = frame.degrees
         u = frame.u
         v = frame.v
-        (sure, possible) = cells.fronts()
+        (sure, possible, possibleRectangles) = cells.fronts()
+    }
+
+    /// Whether no `width` × `height` box of this frame fits the free floor, shown by the
+    /// possible rectangles: a box inside a rectangle E always covers E's *core*, the
+    /// part every position shares, so if the core (shrunk by a hair for rounding) is not
+    /// free floor, no position in E is. False when some rectangle has no core or a free one.
+    func ruledOut(width w: Double, height h: Double, on floor: FreeFloor) -> Bool {
+        let hair = 1e-6
+        for e in possibleRectangles where e.width >= w && e.height >= h {
+            let core = (x0: e.x + e.width - w + hair, y0: e.y + e.height - h + hair, x1: e.x + w - hair, y1: e.y + h - hair)
+            guard core.x0 < core.x1, core.y0 < core.y1 else { return false }
+            let corners = [Point(core.x0, core.y0), Point(core.x1, core.y0), Point(core.x1, core.y1), Point(core.x0, core.y1)]
+            if floor.holds(corners.map(plan)) { return false }
+        }
+        return true
     }
 
     /// A plan point in this grid's frame.
@@ -166,10 +184,11 @@ private struct Cells {
     }
 
     /// The largest rectangles of free cells and of cells that are not blocked.
-    func fronts() -> (sure: RectangleFront, possible: RectangleFront) {
+    func fronts() -> (sure: RectangleFront, possible: RectangleFront, possibleRectangles: [RectangleFront.Entry]) {
         let nx = xs.count - 1
         let ny = ys.count - 1
         var fronts = (RectangleFront(), RectangleFront())
+        var possibleRectangles: [RectangleFront.Entry] = []
         // Working rows for both histograms: run counts, prefix counts of the row above's
         // stops, and the stack of open bars (first column, height).
         let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * (4 * nx + 3))
@@ -205,9 +224,10 @@ private struct Cells {
                                     // Only rectangles that cannot grow upward.
                                     if stopsAbove[i] > stopsAbove[s] {
                                         let bottom = j - h + 1
-                                        front.insert(
-                                            RectangleFront.Entry(
-                                                width: xs[i] - xs[s], height: ys[j + 1] - ys[bottom], x: xs[s], y: ys[bottom]))
+                                        let entry = RectangleFront.Entry(
+                                            width: xs[i] - xs[s], height: ys[j + 1] - ys[bottom], x: xs[s], y: ys[bottom])
+                                        front.insert(entry)
+                                        if which == 1 { possibleRectangles.append(entry) }
                                     }
                                     start = starts[top]
                                 }
@@ -223,6 +243,6 @@ private struct Cells {
                 }
             }
         }
-        return fronts
+        return (fronts.0, fronts.1, possibleRectangles)
     }
 }
