@@ -103,6 +103,13 @@ private struct Cells {
         let centres = (0..<nx).map { (xs[$0] + xs[$0 + 1]) / 2 }
         var states = [UInt8](repeating: Self.blocked, count: nx * ny)
         let spans = polygons.map { polygon in polygon.reduce((Double.infinity, -Double.infinity)) { (min($0.0, $1.y), max($0.1, $1.y)) } }
+        // Each polygon's edges with their run over rise, so that crossings multiply.
+        let edges = polygons.map { polygon in
+            polygon.indices.map { k in
+                let (a, b) = (polygon[k == 0 ? polygon.count - 1 : k - 1], polygon[k])
+                return Edge(a: a, b: b, slope: a.y == b.y ? 0 : (b.x - a.x) / (b.y - a.y))
+            }
+        }
         var crossings: [Double] = []
         states.withUnsafeMutableBufferPointer { states in
             // Cells no edge passes through take the state of their centre, row by row:
@@ -110,8 +117,8 @@ private struct Cells {
             for j in 0..<ny {
                 let yc = (ys[j] + ys[j + 1]) / 2
                 let row = j * nx
-                for (n, polygon) in polygons.enumerated() where spans[n].0 < yc && spans[n].1 > yc {
-                    Self.crossings(of: polygon, at: yc, into: &crossings)
+                for n in polygons.indices where spans[n].0 < yc && spans[n].1 > yc {
+                    Self.crossings(of: edges[n], at: yc, into: &crossings)
                     for k in stride(from: 0, to: crossings.count - 1, by: 2) {
                         var i = Self.firstIndex(above: crossings[k], in: centres)
                         while i < nx && centres[i] < crossings[k + 1] {
@@ -122,10 +129,9 @@ private struct Cells {
                 }
             }
             // Cells a slanted edge passes through, with a little slack for rounding.
-            for polygon in polygons {
-                var a = polygon[polygon.count - 1]
-                for b in polygon {
-                    defer { a = b }
+            for edge in edges.joined() {
+                let (a, b) = (edge.a, edge.b)
+                do {
                     // Edges square to the grid up to the snap lie on its lines.
                     guard abs(a.x - b.x) > FreeFloorGrid.snap && abs(a.y - b.y) > FreeFloorGrid.snap else { continue }
                     let (low, high) = a.y < b.y ? (a, b) : (b, a)
@@ -135,8 +141,8 @@ private struct Cells {
                         let y0 = max(ys[j], low.y)
                         let y1 = min(ys[j + 1], high.y)
                         if y1 >= y0 {
-                            let xa = low.x + (y0 - low.y) * (high.x - low.x) / (high.y - low.y)
-                            let xb = low.x + (y1 - low.y) * (high.x - low.x) / (high.y - low.y)
+                            let xa = low.x + (y0 - low.y) * edge.slope
+                            let xb = low.x + (y1 - low.y) * edge.slope
                             let slack = 1e-9 * (1 + abs(xa) + abs(xb))
                             let (left, right) = (min(xa, xb) - slack, max(xa, xb) + slack)
                             var i = max(0, Self.firstIndex(above: left, in: xs) - 1)
@@ -153,14 +159,17 @@ private struct Cells {
         self.states = states
     }
 
+    /// An edge from `a` to `b`, with its run over rise.
+    struct Edge {
+        var a: Point
+        var b: Point
+        var slope: Double
+    }
+
     /// The sorted x where the polygon's edges cross the line y = `y`.
-    private static func crossings(of polygon: [Point], at y: Double, into crossings: inout [Double]) {
+    private static func crossings(of edges: [Edge], at y: Double, into crossings: inout [Double]) {
         crossings.removeAll(keepingCapacity: true)
-        var a = polygon[polygon.count - 1]
-        for b in polygon {
-            if (a.y > y) != (b.y > y) { crossings.append(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)) }
-            a = b
-        }
+        for e in edges where (e.a.y > y) != (e.b.y > y) { crossings.append(e.a.x + (y - e.a.y) * e.slope) }
         // Few crossings: insertion sort.
         for k in crossings.indices.dropFirst() {
             let value = crossings[k]
@@ -207,13 +216,17 @@ private struct Cells {
                         for j in 0..<ny {
                             let row = states.baseAddress! + j * nx
                             let above = j + 1 < ny ? row + nx : nil
+                            var ending: Int32 = 0
                             for i in 0..<nx {
                                 // Branch-free: one more if the cell qualifies, else zero.
                                 let qualifies: Int32 = row[i] <= limit ? 1 : 0
                                 counts[i] = (counts[i] &+ 1) & (0 &- qualifies)
                                 let stops: Int32 = above.map { $0[i] > limit ? 1 : 0 } ?? 1
                                 stopsAbove[i + 1] = stopsAbove[i] &+ stops
+                                ending |= qualifies & stops
                             }
+                            // Every run goes on upward: no rectangle ends at this row.
+                            if ending == 0 { continue }
                             var top = 0
                             for i in 0...nx {
                                 let c = i < nx ? counts[i] : 0
