@@ -224,7 +224,15 @@ public struct JSONReader: Sendable {
         var i = i
         while i < p.count {
             let c = p[i]
-            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            if c == 0x0A {
+                // A new line of pretty-printed JSON: its indentation eight spaces at a time.
+                i += 1
+                while i + 8 <= p.count && UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    i += 8
+                }
+                continue
+            }
+            guard c == 0x20 || c == 0x0D || c == 0x09 else { break }
             i += 1
         }
         return i

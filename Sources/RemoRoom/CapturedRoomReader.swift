@@ -34,7 +34,9 @@ enum CapturedRoomReader {
     static func room(_ scan: ScanElements, path: String) throws(RoomScanError) -> Room {
         var warnings: [RoomWarning] = []
         // Counted over the elements a plan shows; the floor is left out.
-        let lowConfidence = (scan.walls + scan.doors + scan.windows + scan.openings + scan.objects).count { $0.confidence == "low" }
+        let lowConfidence = [scan.walls, scan.doors, scan.windows, scan.openings, scan.objects].reduce(0) { sum, elements in
+            sum + elements.count { $0.confidence == "low" }
+        }
         let floorPlacement = scan.floors.first?.transform.map(Placement.init)
 
         // Walls.

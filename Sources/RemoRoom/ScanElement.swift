@@ -191,9 +191,15 @@ struct ScanElement {
             return
         }
         try reader.beginObject()
+        // Collected first, so that the dictionary is built once at its size.
+        var pairs: [(String, String)] = []
         while let key = try reader.nextKey() {
-            let value: JSONValue = try reader.nextKind() == .string ? .string(try reader.readString()) : try reader.readValue()
-            if attributes[key] == nil { attributes[key] = Self.attribute(value) }
+            pairs.append((key, try reader.nextKind() == .string ? try reader.readString() : Self.attribute(try reader.readValue())))
+        }
+        if attributes.isEmpty {
+            attributes = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        } else {
+            for (key, value) in pairs where attributes[key] == nil { attributes[key] = value }
         }
     }
 
