@@ -9,6 +9,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let checker = FitChecker(room: room)
         _ = checker.check(Product(id: "p", category: "sofa", width: 2, depth: 0.9, height: 0.8))
         _ = checker.check(Product(id: "q", category: "table", width: 1.2, depth: 0.8, height: 0.75))
+        _ = checker.check(Product(id: "r", category: "bed", width: 1.6, depth: 2.1, height: 0.5)).reasons.map(\.message)
     }
     return 0
 }
