@@ -225,9 +225,15 @@ public struct JSONReader: Sendable {
         while i < p.count {
             let c = p[i]
             if c == 0x0A {
-                // A new line of pretty-printed JSON: its indentation eight spaces at a time.
+                // A new line of pretty-printed JSON: its indentation eight bytes at a
+                // time, the count of leading spaces read off the first other byte.
                 i += 1
-                while i + 8 <= p.count && UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                while i + 8 <= p.count {
+                    let other = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                    if other != 0 {
+                        i += UInt64(littleEndian: other).trailingZeroBitCount >> 3
+                        break
+                    }
                     i += 8
                 }
                 continue

@@ -5,7 +5,7 @@ import RemoJSON
 /// remo-geom reads, taken from a JSON tree or straight from the bytes
 /// (``ScanDocument``). Either way each field is interpreted by the same ``Read``
 /// helper, so both give the same element.
-struct ScanElement {
+final class ScanElement {
     var identifier: String?
     /// `id`, used when `identifier` is missing (custom exports).
     var id: String?
@@ -157,7 +157,7 @@ struct ScanElement {
     /// Reads `polygonCorners`: corners given as `[x, y, z]` arrays of numbers without a
     /// tree; at the first corner in any other form, the rest of the array is read as a
     /// tree and the whole list goes through ``set(_:_:)``.
-    mutating func readCorners(_ reader: inout JSONReader) throws(JSONSyntaxError) {
+    func readCorners(_ reader: inout JSONReader) throws(JSONSyntaxError) {
         guard try reader.nextKind() == .array else {
             set(.polygonCorners, try reader.readValue())
             return
@@ -185,7 +185,7 @@ struct ScanElement {
     }
 
     /// Reads `attributes`: string values without a tree, others through ``set(_:_:)``'s rule.
-    mutating func readAttributes(_ reader: inout JSONReader) throws(JSONSyntaxError) {
+    func readAttributes(_ reader: inout JSONReader) throws(JSONSyntaxError) {
         guard try reader.nextKind() == .object else {
             set(.attributes, try reader.readValue())
             return
@@ -209,7 +209,7 @@ struct ScanElement {
     }
 
     /// Interprets one field's value.
-    mutating func set(_ field: Field, _ v: JSONValue) {
+    func set(_ field: Field, _ v: JSONValue) {
         switch field {
         case .identifier: identifier = Read.string(v)
         case .id: id = Read.string(v)
