@@ -7,7 +7,7 @@ public enum Badge: String, Hashable, Sendable {
     case fits
     /// It fits, but only with the minimum clearance or a small margin at a door or the ceiling.
     case tight
-    /// It does not fit: no position tried holds it, or it is too tall, or it does not get in.
+    /// It does not fit: no position considered holds it, or it is too tall, or it does not get in.
     case doesNotFit = "does-not-fit"
     /// Not known: no scan, or the product lacks a dimension.
     case unknown
