@@ -50,7 +50,7 @@ extension Ring {
     /// Whether the ring is simple (see ``Simplicity/simple``).
     ///
     /// - Complexity: O(*n* log *n*) in the worst case, where *n* is the number of vertices.
-    ///   Rings of up to ``smallRing`` vertices (furniture footprints, rectangles) test every
+    ///   Rings of up to eight vertices (furniture footprints, rectangles) test every
     ///   pair of edges, which costs less than building chains.
     public var isSimple: Bool { (count <= Self.smallRing ? simplicityByBruteForce() : simplicity()).isSimple }
 
