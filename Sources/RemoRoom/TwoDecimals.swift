@@ -15,8 +15,29 @@ extension Double {
         if fraction > 0.5 || (fraction == 0.5 && (error > 0 || (error == 0 && whole.truncatingRemainder(dividingBy: 2) == 1))) {
             whole += 1
         }
-        let cents = UInt64(whole)
-        let rest = cents % 100
-        return "\(sign == .minus ? "-" : "")\(cents / 100).\(rest < 10 ? "0" : "")\(rest)"
+        // Digits written right to left into the string's own storage: no interpolation.
+        var cents = UInt64(whole)
+        let negative = sign == .minus
+        var digits = 3  // at least "d.dd"
+        var rest = cents / 1000
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let length = digits + 1 + (negative ? 1 : 0)
+        return String(unsafeUninitializedCapacity: length) { out in
+            var i = length - 1
+            for k in 0..<digits {
+                if k == 2 {
+                    out[i] = UInt8(ascii: ".")
+                    i -= 1
+                }
+                out[i] = UInt8(ascii: "0") + UInt8(cents % 10)
+                cents /= 10
+                i -= 1
+            }
+            if negative { out[0] = UInt8(ascii: "-") }
+            return length
+        }
     }
 }
