@@ -32,7 +32,8 @@ struct ClearedBox {
     /// the unit vector `u`.
     func corners(center: Point, along u: Point) -> [Point] {
         let v = Point(-u.y, u.x)
-        return [(u0, v0), (u1, v0), (u1, v1), (u0, v1)].map { a, b in Point(center.x + u.x * a + v.x * b, center.y + u.y * a + v.y * b) }
+        func corner(_ a: Double, _ b: Double) -> Point { Point(center.x + u.x * a + v.x * b, center.y + u.y * a + v.y * b) }
+        return [corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1)]
     }
 
     /// The box with the piece's width axis turned `quarter` quarter turns from a grid's

@@ -3,7 +3,7 @@ import RemoGeometry
 /// The free floor for the exact check of a placement: the floor outline and the
 /// obstacles on it (floor-standing furniture that stays, door clear zones), each obstacle
 /// with its box and, when convex, its corners counterclockwise for a separating-axis test.
-struct FreeFloor: Sendable {
+final class FreeFloor: Sendable {
     /// An obstacle with what the check needs of it, computed once.
     struct Obstacle: Sendable {
         let ring: Ring
@@ -84,27 +84,23 @@ struct FreeFloor: Sendable {
     static func counterclockwiseIfConvex(_ points: [Point]) -> [Point]? {
         let n = points.count
         guard n >= 3 else { return nil }
+        @inline(__always) func next(_ k: Int) -> Int { k + 1 == n ? 0 : k + 1 }
         var sign = 0
         for k in 0..<n {
-            let o = Predicates.orient2d(points[k], points[(k + 1) % n], points[(k + 2) % n])
+            let o = Predicates.orient2d(points[k], points[next(k)], points[next(next(k))])
             if o == 0 || (sign != 0 && o != sign) { return nil }
             sign = o
         }
         // Turning one way at every corner is convex only if it goes round once: then
-        // the direction along x changes sign at most twice.
+        // the direction along x changes sign at most twice (counted round the ring).
         var turns = 0
         var last = 0.0
-        for k in 0..<n {
-            let dx = points[(k + 1) % n].x - points[k].x
-            if dx != 0 {
-                if last != 0 && (dx > 0) != (last > 0) { turns += 1 }
-                last = dx
-            }
-        }
-        if let first = points.indices.lazy.map({ points[($0 + 1) % n].x - points[$0].x }).first(where: { $0 != 0 }),
-            last != 0 && (first > 0) != (last > 0)
-        {
-            turns += 1
+        for k in 0..<(2 * n) {
+            let m = k < n ? k : k - n
+            let dx = points[next(m)].x - points[m].x
+            guard dx != 0 else { continue }
+            if last != 0 && (dx > 0) != (last > 0) && k >= n { turns += 1 }
+            last = dx
         }
         guard turns <= 2 else { return nil }
         return sign > 0 ? points : points.reversed()
@@ -112,7 +108,7 @@ struct FreeFloor: Sendable {
 
     /// Whether `p` is strictly inside the counterclockwise convex polygon.
     static func strictlyInside(_ p: Point, _ polygon: [Point]) -> Bool {
-        for k in polygon.indices where Predicates.orient2d(polygon[k], polygon[(k + 1) % polygon.count], p) <= 0 { return false }
+        for k in polygon.indices where Predicates.orient2d(polygon[k], polygon[k + 1 == polygon.count ? 0 : k + 1], p) <= 0 { return false }
         return true
     }
 
@@ -122,7 +118,7 @@ struct FreeFloor: Sendable {
     static func separated(_ a: [Point], _ b: [Point]) -> Bool {
         func someEdgeSeparates(_ p: [Point], _ q: [Point]) -> Bool {
             for k in p.indices {
-                let (s, e) = (p[k], p[(k + 1) % p.count])
+                let (s, e) = (p[k], p[k + 1 == p.count ? 0 : k + 1])
                 if q.allSatisfy({ Predicates.orient2d(s, e, $0) <= 0 }) { return true }
             }
             return false

@@ -15,7 +15,7 @@ import RemoGeometry
 /// rectangle holds fits there. Only pieces in between need a slower search.
 ///
 /// Built once per ``FitChecker`` for each wall direction, in O(*V*²) for *V* vertices.
-struct FreeFloorGrid: Sendable {
+final class FreeFloorGrid: Sendable {
     /// The turn, in degrees: the wall direction.
     let degrees: Double
     /// The plan's directions of this grid's x and y axes.

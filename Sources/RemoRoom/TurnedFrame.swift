@@ -6,7 +6,7 @@ import RemoGeometry
 /// product and by all four quarter turns of a piece. The free-floor grid is built from
 /// it, and the slow search's cheap floating-point filter works in it; every position is
 /// confirmed exactly on the plan.
-struct TurnedFrame: Sendable {
+final class TurnedFrame: Sendable {
     /// A straight piece of outline a piece's back can stand against.
     struct Wall: Sendable {
         /// Its y (along x) or x (along y) in this frame.
