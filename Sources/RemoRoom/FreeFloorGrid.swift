@@ -16,11 +16,8 @@ import RemoGeometry
 ///
 /// Built once per ``FitChecker`` for each wall direction, in O(*V*²) for *V* vertices.
 final class FreeFloorGrid: Sendable {
-    /// The turn, in degrees: the wall direction.
-    let degrees: Double
-    /// The plan's directions of this grid's x and y axes.
-    let u: Point
-    let v: Point
+    /// The room turned along the wall direction: the grid's coordinates are its.
+    let frame: TurnedFrame
     /// The largest rectangles of free cells.
     let sure: RectangleFront
     /// The largest rectangles of cells that are not blocked.
@@ -46,9 +43,7 @@ final class FreeFloorGrid: Sendable {
         let ys = Self.lines(polygons.joined().map(\.y), from: box.min.y, to: box.max.y)
         guard xs.count >= 2, ys.count >= 2, (xs.count - 1) * (ys.count - 1) <= Self.cellLimit else { return nil }
         let cells = Cells(xs: xs, ys: ys, polygons: polygons)
-        degrees = frame.degrees
-        u = frame.u
-        v = frame.v
+        self.frame = frame
         (sure, possible, possibleRectangles) = cells.fronts()
     }
 
@@ -62,16 +57,10 @@ final class FreeFloorGrid: Sendable {
             let core = (x0: e.x + e.width - w + hair, y0: e.y + e.height - h + hair, x1: e.x + w - hair, y1: e.y + h - hair)
             guard core.x0 < core.x1, core.y0 < core.y1 else { return false }
             let corners = [Point(core.x0, core.y0), Point(core.x1, core.y0), Point(core.x1, core.y1), Point(core.x0, core.y1)]
-            if floor.holds(corners.map(plan)) { return false }
+            if floor.holds(corners.map(frame.plan)) { return false }
         }
         return true
     }
-
-    /// A plan point in this grid's frame.
-    func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
-
-    /// A point of this grid's frame back on the plan.
-    func plan(_ p: Point) -> Point { Point(p.x * u.x + p.y * v.x, p.x * u.y + p.y * v.y) }
 
     /// Sorted values within [low, high], with both ends, each more than ``snap`` above the last.
     private static func lines(_ values: [Double], from low: Double, to high: Double) -> [Double] {
@@ -170,16 +159,7 @@ private struct Cells {
     private static func crossings(of edges: [Edge], at y: Double, into crossings: inout [Double]) {
         crossings.removeAll(keepingCapacity: true)
         for e in edges where (e.a.y > y) != (e.b.y > y) { crossings.append(e.a.x + (y - e.a.y) * e.slope) }
-        // Few crossings: insertion sort.
-        for k in crossings.indices.dropFirst() {
-            let value = crossings[k]
-            var m = k
-            while m > 0 && crossings[m - 1] > value {
-                crossings[m] = crossings[m - 1]
-                m -= 1
-            }
-            crossings[m] = value
-        }
+        crossings.sort()
     }
 
     /// The index of the first value strictly above `value` in the sorted `values`.
