@@ -69,7 +69,7 @@ extension FitChecker {
                 continue
             }
             for quarter in 0..<4 {
-                let (w, h, offset) = box.turned(quarter: quarter)
+                let (w, h, _) = box.turned(quarter: quarter)
                 if let entry = grid.sure.holding(width: w, height: h) {
                     // Snug in the rectangle's lower-left corner, a hair off its sides so
                     // that the turn's rounding stays inside; else in its middle.
