@@ -52,8 +52,9 @@ final class FreeFloorGrid: Sendable {
     /// part every position shares, so if the core (shrunk by a hair for rounding) is not
     /// free floor, no position in E is. False when some rectangle has no core or a free one.
     func ruledOut(width w: Double, height h: Double, on floor: FreeFloor) -> Bool {
-        let hair = 1e-6
         for e in possibleRectangles where e.width >= w && e.height >= h {
+            // Relative to the coordinates, so that rounding stays inside it in any room.
+            let hair = 1e-6 * (1 + max(abs(e.x), abs(e.y), abs(e.x + e.width), abs(e.y + e.height)))
             let core = (x0: e.x + e.width - w + hair, y0: e.y + e.height - h + hair, x1: e.x + w - hair, y1: e.y + h - hair)
             guard core.x0 < core.x1, core.y0 < core.y1 else { return false }
             let corners = [Point(core.x0, core.y0), Point(core.x1, core.y0), Point(core.x1, core.y1), Point(core.x0, core.y1)]
