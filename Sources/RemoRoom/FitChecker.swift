@@ -61,10 +61,8 @@ public struct FitResult: Hashable, Sendable {
 public struct FitChecker: Sendable {
     /// The room checked against, if any.
     public let room: Room?
-    /// Obstacles: floor-standing furniture that stays, and door clear zones.
-    let obstacles: [Ring]
-    let outline: Ring?
-    /// The outline and obstacles ready for the exact check.
+    /// The outline and its obstacles (floor-standing furniture that stays, door clear
+    /// zones), ready for the exact check; nil without a usable outline.
     let floor: FreeFloor?
     /// The room turned along each wall direction (degrees within [0, 90)).
     let frames: [TurnedFrame]
@@ -83,15 +81,12 @@ public struct FitChecker: Sendable {
             (room?.doors.map { FitReason.Doorway(clearWidth: $0.width - Clearance.doorAllowance, height: $0.height, isDoor: true) } ?? [])
             + (room?.openings.map { FitReason.Doorway(clearWidth: $0.width, height: $0.height, isDoor: false) } ?? [])
         guard let room, room.floorOutline.count >= 3, let outline = try? Ring(room.floorOutline), outline.isSimple else {
-            obstacles = []
-            self.outline = nil
             floor = nil
             frames = []
             grids = []
             freeArea = 0
             return
         }
-        self.outline = outline
         var obstacles: [Ring] = []
         for object in room.objects
         where object.floorStanding && !removing.contains(object.identifier) && !removing.contains(object.category) {
@@ -114,7 +109,6 @@ public struct FitChecker: Sendable {
             ]
             if let ring = try? Ring(zone), ring.isSimple { obstacles.append(ring) }
         }
-        self.obstacles = obstacles
         freeArea = outline.area - obstacles.reduce(0) { $0 + $1.area }
         floor = FreeFloor(outline: outline, obstacles: obstacles)
         var angles: [Double] = []

@@ -39,8 +39,8 @@ final class FreeFloorGrid: Sendable {
         let polygons = [frame.ring] + frame.blocks
         let box = frame.box
         guard frame.ring.count >= 3 else { return nil }
-        let xs = Self.lines(polygons.joined().map(\.x), from: box.min.x, to: box.max.x)
-        let ys = Self.lines(polygons.joined().map(\.y), from: box.min.y, to: box.max.y)
+        let xs = Self.lines(frame.stopsX, from: box.min.x, to: box.max.x)
+        let ys = Self.lines(frame.stopsY, from: box.min.y, to: box.max.y)
         guard xs.count >= 2, ys.count >= 2, (xs.count - 1) * (ys.count - 1) <= Self.cellLimit else { return nil }
         let cells = Cells(xs: xs, ys: ys, polygons: polygons)
         self.frame = frame

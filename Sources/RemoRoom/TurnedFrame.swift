@@ -24,7 +24,8 @@ final class TurnedFrame: Sendable {
     let box: BoundingBox
     let blocks: [[Point]]
     let blockBoxes: [BoundingBox]
-    /// The x and the y of every outline and obstacle vertex: where furniture stands.
+    /// The x and the y of every outline and obstacle vertex: where furniture stands, and
+    /// where the free-floor grid draws its lines.
     let stopsX: [Double]
     let stopsY: [Double]
     /// For each quarter turn of a piece (see ``ClearedBox/turned(quarter:)``), the outline
