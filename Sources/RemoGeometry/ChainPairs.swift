@@ -31,44 +31,42 @@ enum ChainPairs {
         // Active chains as `right key << 32 | chain`, so dropping them needs no lookup.
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maximumActive + 2) { active -> Bool? in
             var activeCount = 0
-            return chains.points.withUnsafeBufferPointer { p -> Bool? in
-                chains.offsets.withUnsafeBufferPointer { offsets -> Bool? in
-                    chains.boxes.withUnsafeBufferPointer { boxes -> Bool? in
-                        for r in 0..<k {
-                            let c = Int(order[r] & 0xFFFF_FFFF)
-                            let box = boxes[c]
-                            let left = UInt64(coarseKey(box.min.x)) << 32
-                            var kept = 0
-                            for i in 0..<activeCount {
-                                let entry = active[i]
-                                active[kept] = entry
-                                kept &+= entry >= left ? 1 : 0
-                            }
-                            activeCount = kept
-                            let cFirstRing = c < firstRingChains
-                            for i in 0..<activeCount {
-                                let a = Int(active[i] & 0xFFFF_FFFF)
-                                let other = boxes[a]
-                                guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
-                                if crossRingsOnly && (a < firstRingChains) == cFirstRing { continue }
-                                switch walk(offsets, p, a, c, examiner: &examiner, work: &work, budget: budget) {
-                                case .stopped: return true
-                                case .overBudget: return nil
-                                case .reached: break
-                                }
-                            }
-                            work += activeCount
-                            if activeCount == maximumActive {
-                                if budget != Int.max { return nil }
-                                // No budget (tests of this path): let the list grow.
-                                return runUnbounded(chains, order: order, examiner: &examiner, crossRingsOnly: crossRingsOnly)
-                            }
-                            active[activeCount] = UInt64(coarseKey(box.max.x)) << 32 | UInt64(c)
-                            activeCount += 1
-                            if work > budget { return nil }
+            return chains.withPoints { first, second -> Bool? in
+                chains.boxes.withUnsafeBufferPointer { boxes -> Bool? in
+                    for r in 0..<k {
+                        let c = Int(order[r] & 0xFFFF_FFFF)
+                        let box = boxes[c]
+                        let left = UInt64(coarseKey(box.min.x)) << 32
+                        var kept = 0
+                        for i in 0..<activeCount {
+                            let entry = active[i]
+                            active[kept] = entry
+                            kept &+= entry >= left ? 1 : 0
                         }
-                        return false
+                        activeCount = kept
+                        let cFirstRing = c < firstRingChains
+                        for i in 0..<activeCount {
+                            let a = Int(active[i] & 0xFFFF_FFFF)
+                            let other = boxes[a]
+                            guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
+                            if crossRingsOnly && (a < firstRingChains) == cFirstRing { continue }
+                            switch walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: budget) {
+                            case .stopped: return true
+                            case .overBudget: return nil
+                            case .reached: break
+                            }
+                        }
+                        work += activeCount
+                        if activeCount == maximumActive {
+                            if budget != Int.max { return nil }
+                            // No budget (tests of this path): let the list grow.
+                            return runUnbounded(chains, order: order, examiner: &examiner, crossRingsOnly: crossRingsOnly)
+                        }
+                        active[activeCount] = UInt64(coarseKey(box.max.x)) << 32 | UInt64(c)
+                        activeCount += 1
+                        if work > budget { return nil }
                     }
+                    return false
                 }
             }
         }
@@ -81,24 +79,22 @@ enum ChainPairs {
         let firstRingChains = chains.firstRingChainCount
         var active: [Int] = []
         var work = 0
-        return chains.points.withUnsafeBufferPointer { p in
-            chains.offsets.withUnsafeBufferPointer { offsets in
-                chains.boxes.withUnsafeBufferPointer { boxes in
-                    for entry in order {
-                        let c = Int(entry & 0xFFFF_FFFF)
-                        let box = boxes[c]
-                        let left = coarseKey(box.min.x)
-                        active.removeAll { coarseKey(boxes[$0].max.x) < left }
-                        for a in active {
-                            let other = boxes[a]
-                            guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
-                            if crossRingsOnly && (a < firstRingChains) == (c < firstRingChains) { continue }
-                            if walk(offsets, p, a, c, examiner: &examiner, work: &work, budget: .max) == .stopped { return true }
-                        }
-                        active.append(c)
+        return chains.withPoints { first, second in
+            chains.boxes.withUnsafeBufferPointer { boxes in
+                for entry in order {
+                    let c = Int(entry & 0xFFFF_FFFF)
+                    let box = boxes[c]
+                    let left = coarseKey(box.min.x)
+                    active.removeAll { coarseKey(boxes[$0].max.x) < left }
+                    for a in active {
+                        let other = boxes[a]
+                        guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
+                        if crossRingsOnly && (a < firstRingChains) == (c < firstRingChains) { continue }
+                        if walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: .max) == .stopped { return true }
                     }
-                    return false
+                    active.append(c)
                 }
+                return false
             }
         }
     }
@@ -113,8 +109,8 @@ enum ChainPairs {
     }
 
     /// The chains in order of their boxes' coarse left keys, each entry
-    /// `key << 32 | chain`: insertion sort for a few dozen (a lasso of some hundred
-    /// points has about 40 chains), the standard sort for some hundreds, and for many a
+    /// `key << 32 | chain`: insertion sort for a few (chains come in ring order, far
+    /// from sorted), the standard sort for some hundreds, and for many a
     /// radix sort on the key's 11-bit digits (digits equal in every key are skipped).
     static func sortedByLeftSide(_ boxes: UnsafeBufferPointer<BoundingBox>) -> [UInt64] {
         let k = boxes.count
@@ -122,7 +118,7 @@ enum ChainPairs {
             for c in 0..<k { e[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
             count = k
         }
-        if k <= 64 {
+        if k <= 16 {
             entries.withUnsafeMutableBufferPointer { e in
                 for i in 1..<Swift.max(k, 1) {
                     let value = e[i]
@@ -176,18 +172,18 @@ enum ChainPairs {
     /// Walks chains a and c over their common lexicographic range.
     @inline(__always)
     static func walk<Examiner: ChainSweepExaminer>(
-        _ offsets: UnsafeBufferPointer<Int32>, _ p: UnsafeBufferPointer<Point>, _ a: Int, _ c: Int, examiner: inout Examiner,
-        work: inout Int, budget: Int
+        _ chains: MonotoneChains, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), _ a: Int, _ c: Int,
+        examiner: inout Examiner, work: inout Int, budget: Int
     ) -> ChainWalk.Outcome {
-        let aFirst = Int(offsets[a])
-        let aLast = Int(offsets[a + 1]) - 1
-        let cFirst = Int(offsets[c])
-        let cLast = Int(offsets[c + 1]) - 1
-        let start = p[aFirst] < p[cFirst] ? p[cFirst] : p[aFirst]
-        let end = p[aLast] < p[cLast] ? p[aLast] : p[cLast]
+        var sa = chains.cursor(a, at: Int(chains.ends[a].low), points)
+        var sc = chains.cursor(c, at: Int(chains.ends[c].low), points)
+        let aEnd = sa.points[Int(chains.ends[a].high)]
+        let cEnd = sc.points[Int(chains.ends[c].high)]
+        let start = sa.start < sc.start ? sc.start : sa.start
+        let end = aEnd < cEnd ? aEnd : cEnd
         if end < start { return .reached }
-        var sa = ChainWalk.segment(p, aFirst, aLast - 1, at: start)
-        var sc = ChainWalk.segment(p, cFirst, cLast - 1, at: start)
-        return ChainWalk.walk(p, &sa, lastA: aLast - 1, &sc, lastC: cLast - 1, to: end, examiner: &examiner, work: &work, budget: budget)
+        sa.moveToSegment(reaching: start)
+        sc.moveToSegment(reaching: start)
+        return ChainWalk.walk(&sa, &sc, to: end, examiner: &examiner, work: &work, budget: budget)
     }
 }

@@ -1,8 +1,8 @@
 /// What a ``ChainSweep`` reports to: the pairs of segments that are neighbours
 /// at some position of the sweep line, and the chain events at each point.
 protocol ChainSweepExaminer {
-    /// Examines the segments starting at flat positions `a` and `b` (of different
-    /// chains). Returns `true` to stop the sweep.
+    /// Examines two ring edges (global ids, see ``MonotoneChains``) from different
+    /// chains. Returns `true` to stop the sweep.
     mutating func examine(_ a: Int, _ b: Int) -> Bool
     /// Examines the distinct vertices (global ids) at which chains start or end at
     /// point `q`. Returns `true` to stop the sweep.
@@ -26,12 +26,13 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
     let chains: MonotoneChains
     var examiner: Examiner
     private var status: SweepStatus
-    /// For chain c with a chain above it: that chain, and both cursors (flat segment starts).
+    /// For chain c with a chain above it: that chain, and both cursors (positions of
+    /// the current segments in their rings).
     private var partner: [Int32]
     private var cursorLow: [Int32]
     private var cursorHigh: [Int32]
     private var stopped = false
-    /// Contacts noticed while placing a chain, examined once it is placed.
+    /// Contacts noticed while placing a chain (edge ids), examined once it is placed.
     private var pending: [(Int, Int)] = []
     private var lastInserted: Int32 = -1
 
@@ -47,13 +48,18 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
 
     /// Runs the sweep; returns whether the examiner stopped it.
     mutating func run() -> Bool {
+        let chains = self.chains
+        return chains.withPoints { first, second in run((first, second)) }
+    }
+
+    private mutating func run(_ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> Bool {
         let k = chains.chainCount
-        // Events: chain c starts at points[offsets[c]] (code 2c+1) and ends at
-        // points[offsets[c+1]-1] (code 2c).
+        // Events: chain c starts at its low end (code 2c+1) and stops at its high end (code 2c).
         var eventPoints = [Point](repeating: Point(0, 0), count: 2 * k)
         for c in 0..<k {
-            eventPoints[2 * c] = chains.points[Int(chains.offsets[c + 1]) - 1]
-            eventPoints[2 * c + 1] = chains.points[Int(chains.offsets[c])]
+            let p = chains.ring(ofChain: c) == 0 ? points.0 : points.1
+            eventPoints[2 * c] = p[Int(chains.ends[c].high)]
+            eventPoints[2 * c + 1] = p[Int(chains.ends[c].low)]
         }
         let order = eventPoints.withUnsafeBufferPointer { LexicographicSort.indices(of: $0) }
         var r = 0
@@ -66,18 +72,18 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
             for g in r..<groupEnd {
                 let code = Int(order[g])
                 let c = code >> 1
-                let position = code & 1 == 1 ? Int(chains.offsets[c]) : Int(chains.offsets[c + 1]) - 1
-                let id = chains.vertex[position]
+                let position = code & 1 == 1 ? chains.ends[c].low : chains.ends[c].high
+                let id = chains.vertex(ofChain: c, at: Int(position))
                 if !ids.contains(id) { ids.append(id) }
             }
             if examiner.examineEvents(at: q, vertices: ids) { return true }
             // Chains ending at q leave before chains starting at q enter.
             for g in r..<groupEnd where order[g] & 1 == 0 {
-                remove(Int(order[g]) >> 1, at: q)
+                remove(Int(order[g]) >> 1, at: q, points)
                 if stopped { return true }
             }
             for g in r..<groupEnd where order[g] & 1 == 1 {
-                insert(Int(order[g]) >> 1, at: q)
+                insert(Int(order[g]) >> 1, at: q, points)
                 if stopped { return true }
             }
             r = groupEnd
@@ -85,36 +91,27 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         return false
     }
 
-    private func segment(of c: Int, at q: Point) -> Int {
-        Self.segment(in: chains, of: c, at: q)
-    }
-
     /// Walks the pair (c, partner[c]) up to q, examining each overlapping segment pair.
-    private mutating func walk(_ c: Int, to q: Point) {
+    private mutating func walk(_ c: Int, to q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) {
         let d = Int(partner[c])
         guard d >= 0 else { return }
-        var sc = Int(cursorLow[c])
-        var sd = Int(cursorHigh[c])
-        let lastC = Int(chains.offsets[c + 1]) - 2
-        let lastD = Int(chains.offsets[d + 1]) - 2
+        var low = chains.cursor(c, at: Int(cursorLow[c]), points)
+        var high = chains.cursor(d, at: Int(cursorHigh[c]), points)
         var work = 0
-        let outcome = chains.points.withUnsafeBufferPointer { p in
-            ChainWalk.walk(p, &sc, lastA: lastC, &sd, lastC: lastD, to: q, examiner: &examiner, work: &work)
-        }
-        if outcome == .stopped { stopped = true }
-        cursorLow[c] = Int32(sc)
-        cursorHigh[c] = Int32(sd)
+        if ChainWalk.walk(&low, &high, to: q, examiner: &examiner, work: &work) == .stopped { stopped = true }
+        cursorLow[c] = Int32(truncatingIfNeeded: low.position)
+        cursorHigh[c] = Int32(truncatingIfNeeded: high.position)
     }
 
-    private mutating func remove(_ c: Int, at q: Point) {
+    private mutating func remove(_ c: Int, at q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) {
         let below = status.predecessor(Int32(c))
         let above = status.successor(Int32(c))
         if below != -1 {
-            walk(Int(below), to: q)
+            walk(Int(below), to: q, points)
             if stopped { return }
         }
         if above != -1 {
-            walk(c, to: q)
+            walk(c, to: q, points)
             if stopped { return }
         }
         status.remove(Int32(c))
@@ -132,47 +129,47 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
 
     /// Whether chain `c`, starting at q, goes below chain `t` just to the right of q.
     /// Contacts met on the way (q on t, collinear starts) are queued in `pending`.
-    private mutating func isBelow(_ c: Int, _ t: Int, at q: Point) -> Bool {
-        let first = Int(chains.offsets[c])
-        let w = chains.points[first + 1]
-        var s = Self.segment(in: chains, of: t, at: q)
-        var a = chains.points[s]
-        var b = chains.points[s + 1]
+    private mutating func isBelow(_ c: Int, _ t: Int, at q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> Bool {
+        let start = chains.cursor(c, at: Int(chains.ends[c].low), points)
+        let w = start.end
+        var s = chains.cursor(t, reaching: q, points)
+        var a = s.start
+        var b = s.end
         var o = a == q ? 0 : Predicates.orient2d(a, b, q)
         if o == 0 {
-            if a != q { pending.append((s, first)) }  // q lies on t's segment
-            if b == q && s + 2 < Int(chains.offsets[t + 1]) {
+            if a != q { pending.append((s.edge, start.edge)) }  // q lies on t's segment
+            if b == q && !s.isLast {
                 // q is a vertex inside chain t: to the right of q, t follows its next segment.
-                s += 1
-                (a, b) = (q, chains.points[s + 1])
-                pending.append((s, first))
+                s.advance()
+                (a, b) = (q, s.end)
+                pending.append((s.edge, start.edge))
             }
             o = Predicates.orient2d(a == q ? q : a, b, w)
             if o == 0 {
-                pending.append((s, first))  // collinear stretch
+                pending.append((s.edge, start.edge))  // collinear stretch
                 return c < t
             }
         }
         return o < 0
     }
 
-    private mutating func insert(_ c: Int, at q: Point) {
-        let first = Int(chains.offsets[c])
+    private mutating func insert(_ c: Int, at q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) {
+        let first = Int(chains.ends[c].low)
         pending.removeAll(keepingCapacity: true)
         // Finger: chains often start next to the one inserted last (teeth of a comb,
         // the two chains of a turning vertex). Two comparisons confirm the place.
         var placed = false
         if lastInserted >= 0 && status.contains(lastInserted) {
             let f = Int(lastInserted)
-            if isBelow(c, f, at: q) {
+            if isBelow(c, f, at: q, points) {
                 let under = status.predecessor(lastInserted)
-                if under == -1 || !isBelow(c, Int(under), at: q) {
+                if under == -1 || !isBelow(c, Int(under), at: q, points) {
                     status.insert(Int32(c), beside: lastInserted, above: false)
                     placed = true
                 }
             } else {
                 let over = status.successor(lastInserted)
-                if over == -1 || isBelow(c, Int(over), at: q) {
+                if over == -1 || isBelow(c, Int(over), at: q, points) {
                     status.insert(Int32(c), beside: lastInserted, above: true)
                     placed = true
                 }
@@ -181,7 +178,7 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         if !placed {
             var tree = status
             status = SweepStatus(capacity: 0)
-            tree.insert(Int32(c)) { t in isBelow(c, Int(t), at: q) }
+            tree.insert(Int32(c)) { t in isBelow(c, Int(t), at: q, points) }
             status = tree
         }
         lastInserted = Int32(c)
@@ -189,7 +186,7 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         let above = status.successor(Int32(c))
         if below != -1 && above != -1 {
             let b = Int(below)
-            walk(b, to: q)
+            walk(b, to: q, points)
             if stopped { return }
             partner[c] = above
             cursorLow[c] = Int32(first)
@@ -199,27 +196,19 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         } else if below != -1 {
             let b = Int(below)
             partner[b] = Int32(c)
-            cursorLow[b] = Int32(segment(of: b, at: q))
+            cursorLow[b] = Int32(truncatingIfNeeded: chains.cursor(b, reaching: q, points).position)
             cursorHigh[b] = Int32(first)
             partner[c] = -1
         } else if above != -1 {
             partner[c] = above
             cursorLow[c] = Int32(first)
-            cursorHigh[c] = Int32(segment(of: Int(above), at: q))
+            cursorHigh[c] = Int32(truncatingIfNeeded: chains.cursor(Int(above), reaching: q, points).position)
         } else {
             partner[c] = -1
         }
         for (s, f) in pending where examiner.examine(s, f) {
             stopped = true
             return
-        }
-    }
-
-    /// The flat start of chain c's segment that reaches q: the last segment whose
-    /// start is before q (or the first segment).
-    private static func segment(in chains: MonotoneChains, of c: Int, at q: Point) -> Int {
-        chains.points.withUnsafeBufferPointer { p in
-            ChainWalk.segment(p, Int(chains.offsets[c]), max(Int(chains.offsets[c]), Int(chains.offsets[c + 1]) - 2), at: q)
         }
     }
 }

@@ -1,91 +1,70 @@
-/// The vertices of one or two rings cut into maximal chains that are monotone in
-/// lexicographic (x, then y) order, and flattened for fast walking.
+/// The boundary of one or two rings cut into maximal chains that are monotone in
+/// lexicographic (x, then y) order, without copying any point.
 ///
-/// Chain `c` holds the flat positions `offsets[c] ..< offsets[c + 1]`, its points in
-/// increasing order; consecutive positions form one edge of its ring. A turning
-/// vertex (where the ring's direction in that order flips) ends one chain and starts
-/// the next, so it appears twice. Vertex ids are global: the first ring's vertices
-/// are `0..<n`, the second's `n..<n+m`.
+/// A chain is a stretch of positions in its ring's closed vertex buffer
+/// (``Ring/closedVertices``: the vertices and the first one again), walked from
+/// ``ChainEnds/low`` to ``ChainEnds/high`` in steps of +1 or −1 so that its points
+/// increase. A turning vertex (where the ring's direction in that order flips) ends
+/// one chain and starts the next; so does vertex 0, which is both the first and the
+/// last position. Edge ids are global: the first ring's edges are `0..<n`, the
+/// second's `n..<n+m`, and likewise vertex ids.
 final class MonotoneChains {
-    let points: [Point]
-    let vertex: [Int32]
-    let offsets: [Int32]
+    /// The rings' closed vertex buffers, in the order the chains see them (transposed
+    /// for a pass along y); the second is empty for one ring.
+    let first: ContiguousArray<Point>
+    let second: ContiguousArray<Point>
+    /// Each chain's ends.
+    let ends: [ChainEnds]
     /// Each chain's bounding box.
     let boxes: [BoundingBox]
     /// The number of vertices of the first ring (the second ring's ids start there).
     let firstCount: Int
-    let totalCount: Int
     /// The number of chains of the first ring (the second ring's chains follow).
     let firstRingChainCount: Int
-
-    var chainCount: Int { offsets.count - 1 }
-
     /// Whether the cut stopped at ``init(_:_:maximumMeanDepth:)``'s limit, leaving no chains.
     let isTooDeep: Bool
 
+    var chainCount: Int { ends.count }
+
     /// Cuts the rings into chains.
     ///
-    /// - Parameter maximumMeanDepth: When given, stops (before copying anything, with
-    ///   ``isTooDeep`` set and no chains) if the chains overlap more than this many
-    ///   deep on average across the rings' x-range (the sum of their widths over the
-    ///   whole width): a comb, which the direct pairs would give up on anyway.
-    init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point>? = nil, maximumMeanDepth: Int? = nil) {
-        firstCount = first.count
-        totalCount = first.count + (second?.count ?? 0)
-        // One scan finds the turning vertices and each chain's y-range; then the
-        // chains are copied, each in increasing order. Both buffers have room for a
-        // chain at every vertex (the scan writes one slot past the last turn).
-        let capacity = totalCount + 2
-        let turns = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
-        defer { turns.deallocate() }
-        var firstTurns = 0
-        var chainCount = 0
-        var boxes = [BoundingBox](unsafeUninitializedCapacity: capacity) { b, count in
-            first.withUnsafeBufferPointer { v in
-                firstTurns = Self.scan(v, turns: turns.baseAddress!, ranges: b.baseAddress!)
-            }
-            chainCount = firstTurns
-            second?.withUnsafeBufferPointer { v in
-                chainCount += Self.scan(v, turns: turns.baseAddress! + firstTurns, ranges: b.baseAddress! + firstTurns)
-            }
-            count = chainCount
-        }
+    /// - Parameters:
+    ///   - first: A closed vertex buffer (n + 1 points, the last equal to the first).
+    ///   - second: Another one, or empty.
+    ///   - maximumMeanDepth: When given, stops (with ``isTooDeep`` set and no chains)
+    ///     if the chains overlap more than this many deep on average across the rings'
+    ///     x-range (the sum of their widths over the whole width): a comb, which the
+    ///     direct pairs would give up on anyway.
+    init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point> = [], maximumMeanDepth: Int? = nil) {
+        self.first = first
+        self.second = second
+        firstCount = Swift.max(first.count - 1, 0)
+        let firstCuts = first.withUnsafeBufferPointer(Self.cuts)
+        let secondCuts = second.withUnsafeBufferPointer(Self.cuts)
         if let maximumMeanDepth {
-            var depth = Self.MeanDepth()
-            first.withUnsafeBufferPointer { depth.add($0, turns: UnsafeBufferPointer(rebasing: turns[0..<firstTurns])) }
-            second?.withUnsafeBufferPointer { depth.add($0, turns: UnsafeBufferPointer(rebasing: turns[firstTurns..<chainCount])) }
+            var depth = MeanDepth()
+            first.withUnsafeBufferPointer { depth.add($0, cuts: firstCuts) }
+            second.withUnsafeBufferPointer { depth.add($0, cuts: secondCuts) }
             if depth.widths > Double(maximumMeanDepth) * (depth.high - depth.low) {
-                (points, vertex, offsets, self.boxes, firstRingChainCount, isTooDeep) = ([], [], [0], [], 0, true)
+                (ends, boxes, firstRingChainCount, isTooDeep) = ([], [], 0, true)
                 return
             }
         }
         isTooDeep = false
-        let flatCount = totalCount + chainCount
-        var offsets = [Int32](repeating: 0, count: chainCount + 1)
-        var vertex = [Int32](unsafeUninitializedCapacity: flatCount) { _, count in count = flatCount }
-        points = [Point](unsafeUninitializedCapacity: flatCount) { p, initialized in
-            vertex.withUnsafeMutableBufferPointer { ids in
-                offsets.withUnsafeMutableBufferPointer { o in
-                    boxes.withUnsafeMutableBufferPointer { b in
-                        var end = 0
-                        first.withUnsafeBufferPointer { v in
-                            Self.emit(
-                                v, turns: UnsafeBufferPointer(rebasing: turns[0..<firstTurns]), idBase: 0, chainBase: 0, p, ids, o, b, &end)
-                        }
-                        second?.withUnsafeBufferPointer { v in
-                            Self.emit(
-                                v, turns: UnsafeBufferPointer(rebasing: turns[firstTurns..<chainCount]), idBase: first.count,
-                                chainBase: firstTurns, p, ids, o, b, &end)
-                        }
-                        initialized = end
-                    }
+        let firstChains = Swift.max(firstCuts.count - 1, 0)
+        let total = firstChains + Swift.max(secondCuts.count - 1, 0)
+        var boxes = [BoundingBox](unsafeUninitializedCapacity: total) { _, count in count = total }
+        ends = [ChainEnds](unsafeUninitializedCapacity: total) { e, count in
+            boxes.withUnsafeMutableBufferPointer { b in
+                first.withUnsafeBufferPointer { Self.describe($0, cuts: firstCuts, e.baseAddress!, b.baseAddress!) }
+                second.withUnsafeBufferPointer {
+                    Self.describe($0, cuts: secondCuts, e.baseAddress! + firstChains, b.baseAddress! + firstChains)
                 }
             }
+            count = total
         }
-        self.vertex = vertex
-        self.offsets = offsets
         self.boxes = boxes
-        firstRingChainCount = firstTurns
+        firstRingChainCount = firstChains
     }
 
     /// The sum of the chains' widths and the x-range of their ends.
@@ -94,11 +73,11 @@ final class MonotoneChains {
         var low = Double.infinity
         var high = -Double.infinity
 
-        /// Adds the chains of one ring, given its turning vertices.
-        mutating func add(_ v: UnsafeBufferPointer<Point>, turns: UnsafeBufferPointer<Int32>) {
-            guard var previous = turns.last.map({ v[Int($0)].x }) else { return }
-            for t in turns {
-                let x = v[Int(t)].x
+        /// Adds the chains of one ring, given its cuts.
+        mutating func add(_ p: UnsafeBufferPointer<Point>, cuts: [Int32]) {
+            guard var previous = cuts.first.map({ p[Int($0)].x }) else { return }
+            for cut in cuts {
+                let x = p[Int(cut)].x
                 widths += (x - previous).magnitude
                 low = Swift.min(low, x)
                 high = Swift.max(high, x)
@@ -117,124 +96,130 @@ final class MonotoneChains {
         return xLess | (xEqual & yLess)
     }
 
-    /// Finds the turning vertices of a ring: where its direction in lexicographic
-    /// order flips. Writes them in ring order to `turns` and returns how many there
-    /// are (at least two for a ring without consecutive duplicates). Chain `t` of the
-    /// ring ends at `turns[t]` and starts at the turn before it (chain 0 wraps around
-    /// from the last turn); its y-range goes to `ranges[t]` (`min.y`, `max.y`).
-    ///
-    /// Branch-free: each vertex stores into the current slot, and a turn moves on.
-    private static func scan(_ v: UnsafeBufferPointer<Point>, turns: UnsafeMutablePointer<Int32>, ranges: UnsafeMutablePointer<BoundingBox>)
-        -> Int
-    {
-        let n = v.count
-        guard n >= 2 else { return 0 }
-        var count = 0
-        var previous = precedes(v[n - 1], v[0])
-        var low = v[0].y
-        var high = low
-        @inline(__always) func visit(_ i: Int, _ q: Point, _ next: Point) {
-            let up = precedes(q, next)
-            let turn = previous ^ up
-            low = q.y < low ? q.y : low
-            high = q.y > high ? q.y : high
-            turns[count] = Int32(truncatingIfNeeded: i)
-            ranges[count].min.y = low
-            ranges[count].max.y = high
-            count &+= Int(turn)
-            // A turning vertex also starts the next chain.
-            low = turn != 0 ? q.y : low
-            high = turn != 0 ? q.y : high
-            previous = up
-        }
-        var q = v[0]
-        for i in 0..<(n - 1) {
-            let next = v[i + 1]
-            visit(i, q, next)
-            q = next
-        }
-        visit(n - 1, q, v[0])
-        guard count > 0 else { return 0 }
-        // Chain 0 began at the last turn: add the vertices after it.
-        ranges[0].min.y = Swift.min(ranges[0].min.y, low)
-        ranges[0].max.y = Swift.max(ranges[0].max.y, high)
-        return count
-    }
-
-    /// Copies the chains of one ring, each in increasing order, and completes their boxes.
-    private static func emit(
-        _ v: UnsafeBufferPointer<Point>, turns: UnsafeBufferPointer<Int32>, idBase: Int, chainBase: Int,
-        _ p: UnsafeMutableBufferPointer<Point>, _ ids: UnsafeMutableBufferPointer<Int32>,
-        _ offsets: UnsafeMutableBufferPointer<Int32>, _ boxes: UnsafeMutableBufferPointer<BoundingBox>, _ end: inout Int
-    ) {
-        let n = v.count
-        let count = turns.count
-        guard count > 0 else { return }
-        var start = Int(turns[count - 1])
-        // Directions alternate from chain to chain.
-        var up = precedes(v[start], v[start + 1 == n ? 0 : start + 1]) == 1
-        for t in 0..<count {
-            let stop = Int(turns[t])
-            let length = (stop - start + n) % n + 1
-            // Up: ring indices start, start + 1, … (wrapping); down: stop, stop − 1, ….
-            if up {
-                let unwrapped = Swift.min(length, n - start)
-                copy(v, from: start, count: unwrapped, to: end, p, ids, idBase)
-                copy(v, from: 0, count: length - unwrapped, to: end + unwrapped, p, ids, idBase)
-            } else {
-                let unwrapped = Swift.min(length, stop + 1)
-                copyReversed(v, from: stop, count: unwrapped, to: end, p, ids, idBase)
-                copyReversed(v, from: n - 1, count: length - unwrapped, to: end + unwrapped, p, ids, idBase)
+    /// The positions where one ring's chains meet, in order: 0, every turning vertex,
+    /// and n (empty for fewer than three vertices). Branch-free: each vertex is
+    /// written to the next slot, and a turn keeps it.
+    private static func cuts(_ p: UnsafeBufferPointer<Point>) -> [Int32] {
+        let n = p.count - 1
+        guard n >= 3 else { return [] }
+        return [Int32](unsafeUninitializedCapacity: n + 1) { cuts, count in
+            var kept = 1
+            cuts[0] = 0
+            var previous = precedes(p[0], p[1])
+            for i in 1..<n {
+                let up = precedes(p[i], p[i + 1])
+                cuts[kept] = Int32(truncatingIfNeeded: i)
+                kept &+= Int(previous ^ up)
+                previous = up
             }
-            let chain = chainBase + t
-            boxes[chain].min.x = p[end].x
-            end += length
-            boxes[chain].max.x = p[end - 1].x
-            offsets[chain + 1] = Int32(truncatingIfNeeded: end)
-            start = stop
-            up.toggle()
+            cuts[kept] = Int32(truncatingIfNeeded: n)
+            count = kept + 1
         }
     }
 
-    /// Copies ring vertices `from ..< from + count` to flat positions from `to` on.
-    @inline(__always)
-    private static func copy(
-        _ v: UnsafeBufferPointer<Point>, from: Int, count: Int, to: Int, _ p: UnsafeMutableBufferPointer<Point>,
-        _ ids: UnsafeMutableBufferPointer<Int32>, _ idBase: Int
+    /// Writes the ends and box of the chain between each pair of consecutive cuts.
+    private static func describe(
+        _ p: UnsafeBufferPointer<Point>, cuts: [Int32], _ ends: UnsafeMutablePointer<ChainEnds>,
+        _ boxes: UnsafeMutablePointer<BoundingBox>
     ) {
-        guard count > 0 else { return }
-        if count < 16 {
-            for j in 0..<count { p[to + j] = v[from + j] }
-        } else {
-            (p.baseAddress! + to).update(from: v.baseAddress! + from, count: count)
+        guard cuts.count > 1 else { return }
+        for j in 0..<(cuts.count - 1) {
+            let s = Int(cuts[j])
+            let e = Int(cuts[j + 1])
+            var low = p[s].y
+            var high = low
+            for i in (s + 1)...e {
+                let y = p[i].y
+                low = y < low ? y : low
+                high = y > high ? y : high
+            }
+            let up = precedes(p[s], p[s + 1]) == 1
+            let (start, stop) = up ? (s, e) : (e, s)
+            ends[j] = ChainEnds(low: Int32(truncatingIfNeeded: start), high: Int32(truncatingIfNeeded: stop))
+            boxes[j] = BoundingBox(min: Point(p[start].x, low), max: Point(p[stop].x, high))
         }
-        let id = Int32(truncatingIfNeeded: idBase + from)
-        for j in 0..<count { ids[to + j] = id &+ Int32(truncatingIfNeeded: j) }
     }
 
-    /// Copies ring vertices `from, from − 1, …` (`count` of them) to flat positions from `to` on.
+    /// The ring (0 or 1) of chain `c`.
+    @inline(__always) func ring(ofChain c: Int) -> Int { c < firstRingChainCount ? 0 : 1 }
+
+    /// The global vertex id at `position` of chain `c`'s ring.
+    @inline(__always) func vertex(ofChain c: Int, at position: Int) -> Int32 {
+        let ring = ring(ofChain: c)
+        let count = ring == 0 ? firstCount : second.count - 1
+        let local = position == count ? 0 : position
+        return Int32(truncatingIfNeeded: local + (ring == 0 ? 0 : firstCount))
+    }
+
+    /// Calls `body` with the two rings' points (the second is the first for one ring).
     @inline(__always)
-    private static func copyReversed(
-        _ v: UnsafeBufferPointer<Point>, from: Int, count: Int, to: Int, _ p: UnsafeMutableBufferPointer<Point>,
-        _ ids: UnsafeMutableBufferPointer<Int32>, _ idBase: Int
-    ) {
-        let id = Int32(truncatingIfNeeded: idBase + from)
-        for j in 0..<count {
-            p[to + j] = v[from - j]
-            ids[to + j] = id &- Int32(truncatingIfNeeded: j)
+    func withPoints<R>(_ body: (UnsafePointer<Point>, UnsafePointer<Point>) throws -> R) rethrows -> R {
+        try first.withUnsafeBufferPointer { a in
+            if second.isEmpty { return try body(a.baseAddress!, a.baseAddress!) }
+            return try second.withUnsafeBufferPointer { b in try body(a.baseAddress!, b.baseAddress!) }
         }
     }
 
-    /// The ring (0 or 1) of a global vertex id.
-    @inline(__always) func ring(of id: Int32) -> Int { Int(id) >= firstCount ? 1 : 0 }
+    /// A cursor on chain `c`'s segment starting at `position`, over the rings' points.
+    @inline(__always)
+    func cursor(_ c: Int, at position: Int, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> ChainCursor {
+        let ends = ends[c]
+        let ring = ring(ofChain: c)
+        let step = ends.high > ends.low ? 1 : -1
+        return ChainCursor(
+            points: ring == 0 ? points.0 : points.1, position: position, step: step, lastSegment: Int(ends.high) - step,
+            edgeOffset: (step > 0 ? 0 : -1) + (ring == 0 ? 0 : firstCount))
+    }
 
-    /// The ring edge (global id of its first vertex in ring order) between the flat
-    /// positions `s` and `s + 1`.
-    @inline(__always) func edge(at s: Int) -> Int {
-        let a = Int(vertex[s])
-        let b = Int(vertex[s + 1])
-        let (base, count) = a >= firstCount ? (firstCount, totalCount - firstCount) : (0, firstCount)
-        let aNext = a + 1 == base + count ? base : a + 1
-        return aNext == b ? a : b
+    /// A cursor on chain `c`'s segment that reaches `q`: the last whose start is
+    /// before `q` (or the first segment).
+    @inline(__always)
+    func cursor(_ c: Int, reaching q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> ChainCursor {
+        var cursor = cursor(c, at: Int(ends[c].low), points)
+        cursor.moveToSegment(reaching: q)
+        return cursor
+    }
+}
+
+/// Where a chain starts and stops in its ring's closed vertex buffer: its points in
+/// increasing order are at `low`, `low ± 1`, …, `high`.
+struct ChainEnds {
+    var low: Int32
+    var high: Int32
+}
+
+/// One segment of a monotone chain, from ``start`` to ``end`` (increasing), during a walk.
+struct ChainCursor {
+    let points: UnsafePointer<Point>
+    /// The position of the segment's first point (in increasing order).
+    var position: Int
+    /// +1 or −1: the direction of increasing points in the ring.
+    let step: Int
+    /// The position of the chain's last segment.
+    let lastSegment: Int
+    /// What turns a position into the global id of the ring edge it starts.
+    let edgeOffset: Int
+
+    @inline(__always) var start: Point { points[position] }
+    @inline(__always) var end: Point { points[position + step] }
+    /// The global id of the ring edge under the cursor.
+    @inline(__always) var edge: Int { position + edgeOffset }
+    @inline(__always) var isLast: Bool { position == lastSegment }
+    @inline(__always) mutating func advance() { position += step }
+
+    /// Moves to the segment that reaches `q`, searching from the current one to the
+    /// last: the last whose start is before `q` (or the current one).
+    @inline(__always)
+    mutating func moveToSegment(reaching q: Point) {
+        // Usually q is where the chain starts.
+        guard position != lastSegment, points[position + step] < q else { return }
+        // Binary search on the number of steps from here.
+        var low = 1
+        var high = (lastSegment - position) * step
+        while low < high {
+            let mid = (low + high + 1) >> 1
+            if points[position + mid * step] < q { low = mid } else { high = mid - 1 }
+        }
+        position += low * step
     }
 }

@@ -60,10 +60,10 @@ extension Ring {
     var mathematicalOrientation: Int {
         let n = count
         guard n >= 3 else { return 0 }
+        let v = closedVertices
         var lowest = 0
-        for i in 1..<n where vertices[i] < vertices[lowest] { lowest = i }
-        let previous = vertices[lowest == 0 ? n - 1 : lowest - 1]
-        let next = vertices[lowest + 1 == n ? 0 : lowest + 1]
-        return Predicates.orient2d(previous, vertices[lowest], next)
+        for i in 1..<n where v[i] < v[lowest] { lowest = i }
+        let previous = v[lowest == 0 ? n - 1 : lowest - 1]
+        return Predicates.orient2d(previous, v[lowest], v[lowest + 1])
     }
 }

@@ -22,7 +22,12 @@ enum ContactStrategy {
 extension ContiguousArray<Point> {
     /// The points with x and y swapped: chains and pairs along y. Every decision is
     /// still taken on the ring's own points, so the answers are the same.
-    var transposed: ContiguousArray<Point> { ContiguousArray(lazy.map { Point($0.y, $0.x) }) }
+    var transposed: ContiguousArray<Point> {
+        ContiguousArray(unsafeUninitializedCapacity: count) { out, initialized in
+            for i in indices { out[i] = Point(self[i].y, self[i].x) }
+            initialized = count
+        }
+    }
 }
 
 extension Ring {
@@ -48,15 +53,15 @@ extension Ring {
         for transposed in [false, true] {
             guard let budget = strategy.pairsBudget(transposed: transposed, count: count) else { continue }
             let depth = budget == .max ? nil : ChainPairs.maximumActive
-            let chains = MonotoneChains(transposed ? vertices.transposed : vertices, maximumMeanDepth: depth)
+            let chains = MonotoneChains(transposed ? closedVertices.transposed : closedVertices, maximumMeanDepth: depth)
             if chains.isTooDeep { continue }
-            var examiner = SelfContactExaminer(ring: self, chains: chains)
+            var examiner = SelfContactExaminer(ring: self)
             if ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: false, budget: budget) != nil {
                 return examiner.found.map(Simplicity.selfIntersection) ?? .simple
             }
         }
-        let chains = MonotoneChains(vertices)
-        var sweep = ChainSweep(chains: chains, examiner: SelfContactExaminer(ring: self, chains: chains))
+        let chains = MonotoneChains(closedVertices)
+        var sweep = ChainSweep(chains: chains, examiner: SelfContactExaminer(ring: self))
         _ = sweep.run()
         if let hit = sweep.examiner.found { return .selfIntersection(hit) }
         return .simple
@@ -66,13 +71,10 @@ extension Ring {
 /// Finds forbidden contacts of one ring for ``Ring/simplicity()``.
 private struct SelfContactExaminer: ChainSweepExaminer {
     let ring: Ring
-    let chains: MonotoneChains
     var found: SelfIntersection?
 
     mutating func examine(_ a: Int, _ b: Int) -> Bool {
-        let ea = chains.edge(at: a)
-        let eb = chains.edge(at: b)
-        guard ea != eb, let hit = ring.contact(between: ea, and: eb) else { return false }
+        guard a != b, let hit = ring.contact(between: a, and: b) else { return false }
         found = hit
         return true
     }

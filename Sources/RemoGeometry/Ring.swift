@@ -15,8 +15,13 @@
 /// ring.isSimple     // true
 /// ```
 public struct Ring: Sendable, Hashable {
+    /// The normalised vertices followed by the first one again, so that edge `k` runs
+    /// from element `k` to element `k + 1` (empty for an empty ring).
+    @usableFromInline let closedVertices: ContiguousArray<Point>
+
     /// The normalised vertices, without a closing duplicate.
-    public let vertices: ContiguousArray<Point>
+    @inlinable
+    public var vertices: ArraySlice<Point> { closedVertices[0..<count] }
     /// For each vertex, the index of the input point it came from.
     public let inputIndices: ContiguousArray<Int>
     /// The smallest axis-aligned box holding the ring, or `nil` for an empty ring.
@@ -38,13 +43,19 @@ public struct Ring: Sendable, Hashable {
         let n = points.count
         var result = Normalised(count: 0, low: Point(.infinity, .infinity), high: Point(-.infinity, -.infinity), rejected: nil)
         var indices = ContiguousArray<Int>(unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
-        let vertices = ContiguousArray<Point>(unsafeUninitializedCapacity: n) { out, initialized in
+        // Room for the closing copy of the first vertex.
+        let closed = ContiguousArray<Point>(unsafeUninitializedCapacity: n + 1) { out, initialized in
             indices.withUnsafeMutableBufferPointer { index in
                 points.withUnsafeBufferPointer { input in
                     result = Self.normalise(input, into: out.baseAddress!, indices: index.baseAddress!)
                 }
             }
-            initialized = result.count
+            guard result.rejected == nil, result.count > 0 else {
+                initialized = 0
+                return
+            }
+            (out.baseAddress! + result.count).initialize(to: out[0])
+            initialized = result.count + 1
         }
         if let i = result.rejected {
             let p = points[i]
@@ -54,7 +65,7 @@ public struct Ring: Sendable, Hashable {
             throw .invalidCoordinate(index: i, axis: .y, problem: CoordinateRange.problem(with: p.y) ?? .notANumber)
         }
         indices.removeLast(n - result.count)
-        self.vertices = vertices
+        self.closedVertices = closed
         self.inputIndices = indices
         self.boundingBox = result.count > 0 ? BoundingBox(min: result.low, max: result.high) : nil
     }
@@ -100,12 +111,12 @@ public struct Ring: Sendable, Hashable {
 
     /// The number of vertices after normalisation.
     @inlinable
-    public var count: Int { vertices.count }
+    public var count: Int { Swift.max(closedVertices.count - 1, 0) }
 
     /// The segment of edge `k`, from vertex `k` to vertex `(k + 1) % count`.
     @inlinable
     public func edge(_ k: Int) -> Segment {
-        Segment(vertices[k], vertices[k + 1 == vertices.count ? 0 : k + 1])
+        Segment(closedVertices[k], closedVertices[k + 1])
     }
 }
 

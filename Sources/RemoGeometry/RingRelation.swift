@@ -35,10 +35,10 @@ extension Ring {
             let depth = budget == .max ? nil : ChainPairs.maximumActive
             let chains =
                 transposed
-                ? MonotoneChains(vertices.transposed, other.vertices.transposed, maximumMeanDepth: depth)
-                : MonotoneChains(vertices, other.vertices, maximumMeanDepth: depth)
+                ? MonotoneChains(closedVertices.transposed, other.closedVertices.transposed, maximumMeanDepth: depth)
+                : MonotoneChains(closedVertices, other.closedVertices, maximumMeanDepth: depth)
             if chains.isTooDeep { continue }
-            var examiner = ContactExaminer(first: self, second: other, chains: chains)
+            var examiner = ContactExaminer(first: self, second: other)
             if let stopped = ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: true, budget: budget) {
                 if stopped { return .overlapping }
                 touched = examiner.touched
@@ -46,13 +46,13 @@ extension Ring {
             }
         }
         if touched == nil {
-            let chains = MonotoneChains(vertices, other.vertices)
-            var sweep = ChainSweep(chains: chains, examiner: ContactExaminer(first: self, second: other, chains: chains))
+            let chains = MonotoneChains(closedVertices, other.closedVertices)
+            var sweep = ChainSweep(chains: chains, examiner: ContactExaminer(first: self, second: other))
             if sweep.run() { return .overlapping }
             touched = sweep.examiner.touched
         }
         if touched == true { return .touching }
-        if other.locate(vertices[0]) == .inside || locate(other.vertices[0]) == .inside {
+        if other.locate(closedVertices[0]) == .inside || locate(other.closedVertices[0]) == .inside {
             return .overlapping
         }
         return .disjoint
@@ -64,15 +64,13 @@ extension Ring {
 private struct ContactExaminer: ChainSweepExaminer {
     let first: Ring
     let second: Ring
-    let chains: MonotoneChains
     /// 1 when a ring turns counter-clockwise with y up, -1 otherwise.
     let turns: (Int, Int)
     var touched = false
 
-    init(first: Ring, second: Ring, chains: MonotoneChains) {
+    init(first: Ring, second: Ring) {
         self.first = first
         self.second = second
-        self.chains = chains
         turns = (first.mathematicalOrientation >= 0 ? 1 : -1, second.mathematicalOrientation >= 0 ? 1 : -1)
     }
 
@@ -81,10 +79,8 @@ private struct ContactExaminer: ChainSweepExaminer {
     func ring(_ r: Int) -> Ring { r == 0 ? first : second }
 
     mutating func examine(_ a: Int, _ b: Int) -> Bool {
-        let ra = chains.ring(of: chains.vertex[a])
-        let rb = chains.ring(of: chains.vertex[b])
-        guard ra != rb else { return false }
-        let (ea, eb) = ra == 0 ? (chains.edge(at: a), chains.edge(at: b) - n) : (chains.edge(at: b), chains.edge(at: a) - n)
+        guard (a < n) != (b < n) else { return false }
+        let (ea, eb) = a < n ? (a, b - n) : (b, a - n)
         let contact: Point
         switch SegmentIntersection.classify(first.edge(ea), second.edge(eb)) {
         case .disjoint: return false
@@ -120,16 +116,17 @@ struct Wedge {
     /// The wedge at `q`, a point of edge `e` of `ring` (`turn` is the ring's orientation).
     init(of ring: Ring, edge e: Int, at q: Point, turn: Int) {
         let n = ring.count
-        let a = ring.vertices[e]
-        let b = ring.vertices[e + 1 == n ? 0 : e + 1]
+        let v = ring.closedVertices
+        let a = v[e]
+        let b = v[e + 1]
         let previous: Point
         let next: Point
         if q == a {
-            previous = ring.vertices[e == 0 ? n - 1 : e - 1]
+            previous = v[e == 0 ? n - 1 : e - 1]
             next = b
         } else if q == b {
             previous = a
-            next = ring.vertices[e + 2 >= n ? e + 2 - n : e + 2]
+            next = v[e + 2 > n ? 1 : e + 2]
         } else {
             previous = a
             next = b

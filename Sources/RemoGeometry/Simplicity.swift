@@ -70,9 +70,9 @@ extension Ring {
             // Consecutive: shared vertex s, far ends u and w. They overlap exactly when
             // u, s, w are collinear and u and w lie on the same side of s.
             let (first, second) = aNext == b ? (a, b) : (b, a)
-            let s = vertices[second]
-            let u = vertices[first]
-            let w = vertices[second + 1 == n ? 0 : second + 1]
+            let s = closedVertices[second]
+            let u = closedVertices[first]
+            let w = closedVertices[second + 1]
             guard Predicates.orient2d(u, s, w) == 0, Predicates.dotSign(s, u, w) > 0 else { return nil }
             let nearer = Segment(s, w).contains(u) ? u : w
             return report(nearer, .overlapping)

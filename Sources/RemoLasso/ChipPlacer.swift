@@ -150,7 +150,7 @@ struct Obstacle {
 
     /// The region's ring, or its finite points when no ring could be built.
     init(ring: Ring?, fallback: [Point] = []) {
-        points = ring?.vertices ?? ContiguousArray(fallback)
+        points = ring.map { ContiguousArray($0.vertices) } ?? ContiguousArray(fallback)
         closed = points.count >= 3
         box = ring?.boundingBox ?? BoundingBox(of: fallback)
         self.ring = closed ? ring : nil

@@ -42,6 +42,28 @@ struct SimplicityTests {
         Self.confirm(hit, in: Self.ring([(0, 0), (5, 5), (10, 0), (10, 10), (5, 5), (0, 10)]))
     }
 
+    @Test("every start of a pinched bow-tie and of a simple ring gives the same verdict on every path")
+    func everyStart() {
+        // Chains are cut at vertex 0 as well as at turns: the contact must be found
+        // wherever the ring starts, also when it starts at the pinch or mid-chain.
+        let shapes: [([(Double, Double)], Bool)] = [
+            ([(0, 0), (5, 5), (10, 0), (10, 10), (5, 5), (0, 10)], false),
+            ([(0, 0), (4, 1), (8, 0), (9, 4), (8, 8), (4, 9), (0, 8), (1, 4)], true),
+            ([(0, 0), (6, 0), (6, 6), (3, 0), (0, 6)], false),  // a vertex on an edge
+        ]
+        for (shape, simple) in shapes {
+            for k in shape.indices {
+                let rotated = Array(shape[k...] + shape[..<k])
+                let ring = Self.ring(rotated)
+                for strategy in [ContactStrategy.automatic, .pairs, .transposedPairs, .sweep] {
+                    let found = ring.simplicity(strategy: strategy)
+                    #expect(found.isSimple == simple, "start \(k), \(strategy): \(found)")
+                    if case .selfIntersection(let hit) = found { Self.confirm(hit, in: ring) }
+                }
+            }
+        }
+    }
+
     @Test("a vertex touching another edge, a spike and a zero-area ring are self-intersections")
     func degenerateContacts() {
         // Vertex (5, 0) of the notch touches the bottom edge.
