@@ -28,41 +28,50 @@ enum ChainPairs {
         let order = chains.boxes.withUnsafeBufferPointer(sortedByLeftSide)
         let firstRingChains = chains.firstRingChainCount
         var work = 0
-        // Active chains as `right key << 32 | chain`, so dropping them needs no lookup.
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maximumActive + 2) { active -> Bool? in
+        // Active chains with their right keys and y-ranges, so that dropping and testing
+        // them reads nothing else.
+        return withUnsafeTemporaryAllocation(of: ActiveChain.self, capacity: maximumActive + 2) { active -> Bool? in
             var activeCount = 0
             return chains.withPoints { first, second -> Bool? in
-                chains.boxes.withUnsafeBufferPointer { boxes -> Bool? in
+                if !crossRingsOnly {
+                    switch walkNeighbours(chains, (first, second), examiner: &examiner, work: &work, budget: budget) {
+                    case .stopped: return true
+                    case .overBudget: return nil
+                    case .reached: break
+                    }
+                }
+                return chains.boxes.withUnsafeBufferPointer { boxes -> Bool? in
                     for r in 0..<k {
                         let c = Int(order[r] & 0xFFFF_FFFF)
                         let box = boxes[c]
                         let left = UInt64(coarseKey(box.min.x)) << 32
+                        let cFirstRing = c < firstRingChains
+                        // One pass drops the chains no longer reachable and walks the others
+                        // whose boxes meet this one (rare: most meetings are of neighbours).
                         var kept = 0
                         for i in 0..<activeCount {
-                            let entry = active[i]
-                            active[kept] = entry
-                            kept &+= entry >= left ? 1 : 0
-                        }
-                        activeCount = kept
-                        let cFirstRing = c < firstRingChains
-                        for i in 0..<activeCount {
-                            let a = Int(active[i] & 0xFFFF_FFFF)
-                            let other = boxes[a]
-                            guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
-                            if crossRingsOnly && (a < firstRingChains) == cFirstRing { continue }
+                            let other = active[i]
+                            active[kept] = other
+                            let alive = other.entry >= left
+                            kept &+= alive ? 1 : 0
+                            guard alive && other.high >= box.min.y && box.max.y >= other.low else { continue }
+                            let a = Int(other.entry & 0xFFFF_FFFF)
+                            if crossRingsOnly ? (a < firstRingChains) == cFirstRing : chains.areNeighbours(a, c) { continue }
                             switch walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: budget) {
                             case .stopped: return true
                             case .overBudget: return nil
                             case .reached: break
                             }
                         }
+                        activeCount = kept
                         work += activeCount
                         if activeCount == maximumActive {
                             if budget != Int.max { return nil }
                             // No budget (tests of this path): let the list grow.
                             return runUnbounded(chains, order: order, examiner: &examiner, crossRingsOnly: crossRingsOnly)
                         }
-                        active[activeCount] = UInt64(coarseKey(box.max.x)) << 32 | UInt64(c)
+                        active[activeCount] = ActiveChain(
+                            entry: UInt64(coarseKey(box.max.x)) << 32 | UInt64(c), low: box.min.y, high: box.max.y)
                         activeCount += 1
                         if work > budget { return nil }
                     }
@@ -70,6 +79,13 @@ enum ChainPairs {
                 }
             }
         }
+    }
+
+    /// A chain in the active list: `right key << 32 | chain`, and its y-range.
+    private struct ActiveChain {
+        var entry: UInt64
+        var low: Double
+        var high: Double
     }
 
     /// The same pass with an active list of any length (only without a budget).
@@ -89,7 +105,9 @@ enum ChainPairs {
                     for a in active {
                         let other = boxes[a]
                         guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
-                        if crossRingsOnly && (a < firstRingChains) == (c < firstRingChains) { continue }
+                        if crossRingsOnly ? (a < firstRingChains) == (c < firstRingChains) : chains.areNeighbours(a, c) {
+                            continue  // neighbours were walked before the pass that gave up
+                        }
                         if walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: .max) == .stopped { return true }
                     }
                     active.append(c)
@@ -167,6 +185,25 @@ enum ChainPairs {
             }
         }
         return entries
+    }
+
+    /// Walks each chain with the next one along its ring. They share a vertex and
+    /// usually run side by side (most of a jittery lasso's pairs), and in ring order
+    /// the points are read in sequence, not scattered as in the order of the boxes.
+    /// The pass over the boxes skips these pairs.
+    static func walkNeighbours<Examiner: ChainSweepExaminer>(
+        _ chains: MonotoneChains, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), examiner: inout Examiner,
+        work: inout Int, budget: Int
+    ) -> ChainWalk.Outcome {
+        for ring in [0..<chains.firstRingChainCount, chains.firstRingChainCount..<chains.chainCount] where ring.count > 1 {
+            // The last chain meets the first at vertex 0; with two chains that is the same pair.
+            for a in ring.dropLast(ring.count == 2 ? 1 : 0) {
+                let c = a + 1 == ring.upperBound ? ring.lowerBound : a + 1
+                let outcome = walk(chains, points, a, c, examiner: &examiner, work: &work, budget: budget)
+                if outcome != .reached { return outcome }
+            }
+        }
+        return .reached
     }
 
     /// Walks chains a and c over their common lexicographic range.

@@ -97,8 +97,9 @@ final class MonotoneChains {
     }
 
     /// The positions where one ring's chains meet, in order: 0, every turning vertex,
-    /// and n (empty for fewer than three vertices). Branch-free: each vertex is
-    /// written to the next slot, and a turn keeps it.
+    /// and n (empty for fewer than three vertices). Each vertex is written to the
+    /// next slot, and a turn keeps it: no branch on the direction, which flips
+    /// unpredictably along a jittery lasso.
     private static func cuts(_ p: UnsafeBufferPointer<Point>) -> [Int32] {
         let n = p.count - 1
         guard n >= 3 else { return [] }
@@ -106,11 +107,15 @@ final class MonotoneChains {
             var kept = 1
             cuts[0] = 0
             var previous = precedes(p[0], p[1])
+            var x = p[1].x
             for i in 1..<n {
-                let up = precedes(p[i], p[i + 1])
+                // Equal x (rare) falls back to y.
+                let nextX = p[i + 1].x
+                let up = nextX != x ? unsafeBitCast(x < nextX, to: UInt8.self) : precedes(p[i], p[i + 1])
                 cuts[kept] = Int32(truncatingIfNeeded: i)
                 kept &+= Int(previous ^ up)
                 previous = up
+                x = nextX
             }
             cuts[kept] = Int32(truncatingIfNeeded: n)
             count = kept + 1
@@ -142,6 +147,16 @@ final class MonotoneChains {
 
     /// The ring (0 or 1) of chain `c`.
     @inline(__always) func ring(ofChain c: Int) -> Int { c < firstRingChainCount ? 0 : 1 }
+
+    /// Whether chains `a` and `c` follow each other along their ring (the last chain
+    /// of a ring and its first meet at vertex 0).
+    @inline(__always) func areNeighbours(_ a: Int, _ c: Int) -> Bool {
+        let (low, high) = a < c ? (a, c) : (c, a)
+        guard ring(ofChain: low) == ring(ofChain: high) else { return false }
+        if high - low == 1 { return true }
+        let (first, last) = low < firstRingChainCount ? (0, firstRingChainCount - 1) : (firstRingChainCount, chainCount - 1)
+        return low == first && high == last
+    }
 
     /// The global vertex id at `position` of chain `c`'s ring.
     @inline(__always) func vertex(ofChain c: Int, at position: Int) -> Int32 {
