@@ -107,12 +107,13 @@ struct BenchRunner {
         let polygons = try document.regions.map { try GEOSGeometry.polygon($0.points) }
         let validator = LassoValidator()
         // Validation of the decoded document, as GEOS gets its geometries already built.
-        let remo = time { blackHole(validator.validate(document)) }
-        let decodeOnly = time { blackHole(try? RegionDocument.decode(bytes)) }
-        let geos = try geosTime("validateDocument", "lasso", 1500) {
+        let (remo, geos) = try timePair("validateDocument", "lasso", 1500) {
+            blackHole(validator.validate(document))
+        } geos: {
             for p in polygons { _ = try p.isValid() }
             for i in 0..<3 { for j in (i + 1)..<3 { _ = try polygons[i].relate(polygons[j]) } }
         }
+        let decodeOnly = time { blackHole(try? RegionDocument.decode(bytes)) }
         return [
             BenchCase(operation: "validateDocument", vertices: 1500, shape: "lasso", remoNanos: remo, geosNanos: geos),
             BenchCase(operation: "decodeDocument", vertices: 1500, shape: "lasso", remoNanos: decodeOnly, geosNanos: nil),
@@ -134,22 +135,31 @@ struct BenchRunner {
 
         // Both must agree before their times mean anything.
         let simple = ring.isSimple
-        let remoSimplicity = time { blackHole(ring.simplicity()) }
-        let geosValid = try geosTime("simplicity", shape, n) { _ = try polygon.isValid() }
+        let (remoSimplicity, geosValid) = try timePair("simplicity", shape, n) {
+            blackHole(ring.simplicity())
+        } geos: {
+            _ = try polygon.isValid()
+        }
         if geosValid != nil, try polygon.isValid() != simple {
             throw BenchError.disagreement("simplicity of the \(shape) of \(n) points")
         }
         cases.append(BenchCase(operation: "simplicity", vertices: n, shape: shape, remoNanos: remoSimplicity, geosNanos: geosValid))
 
-        let remoArea = time { blackHole(ring.area) }
-        let geosArea = try geosTime("area", shape, n) { _ = try polygon.area() }
+        let (remoArea, geosArea) = try timePair("area", shape, n) {
+            blackHole(ring.area)
+        } geos: {
+            _ = try polygon.area()
+        }
         cases.append(BenchCase(operation: "area", vertices: n, shape: shape, remoNanos: remoArea, geosNanos: geosArea))
 
         if let partner = relationPartner {
             let other = try Ring(partner)
             let otherPolygon = try GEOSGeometry.polygon(partner)
-            let remoRelation = time { blackHole(ring.relation(to: other)) }
-            let geosRelation = try geosTime("relation", shape, n) { _ = try polygon.relate(otherPolygon) }
+            let (remoRelation, geosRelation) = try timePair("relation", shape, n) {
+                blackHole(ring.relation(to: other))
+            } geos: {
+                _ = try polygon.relate(otherPolygon)
+            }
             cases.append(BenchCase(operation: "relation", vertices: n, shape: shape, remoNanos: remoRelation, geosNanos: geosRelation))
         }
         return cases
@@ -165,24 +175,60 @@ struct BenchRunner {
             try body()
             samples.append(Self.nanos(clock.now - t0))
         } while samples.count < 3 || (Self.nanos(clock.now - start) < minimumSeconds * 1e9 && samples.count < 10_000)
-        samples.sort()
-        return samples[samples.count / 2]
+        return Self.median(samples)
     }
 
-    /// GEOS's time, or nil when the prediction from the previous size exceeds the budget.
-    mutating func geosTime(_ operation: String, _ shape: String, _ n: Int, _ body: () throws -> Void) throws -> Double? {
+    /// The median times of remo-geom's `remo` and GEOS's `geos` in nanoseconds, one run
+    /// of each in turn, so that both see the same state of a shared machine; GEOS's
+    /// is nil when its time predicted from the previous size exceeds the budget, and
+    /// from a single run when that run is long.
+    mutating func timePair(
+        _ operation: String, _ shape: String, _ n: Int, remo: () throws -> Void, geos: () throws -> Void
+    ) throws -> (Double, Double?) {
         let key = operation + "/" + shape
         if let last = lastGEOS[key] {
             let ratio = Double(n) / Double(last.vertices)
-            if last.nanos * ratio * ratio > budgetNanos { return nil }
+            if last.nanos * ratio * ratio > budgetNanos { return (try time(remo), nil) }
         }
         let clock = ContinuousClock()
-        let t0 = clock.now
-        try body()
+        var t0 = clock.now
+        try geos()
         let first = Self.nanos(clock.now - t0)
-        let result = first * 3 > minimumSeconds * 1e9 ? first : try time(body)
-        lastGEOS[key] = (n, result)
+        if first * 3 > minimumSeconds * 1e9 {
+            lastGEOS[key] = (n, first)
+            return (try time(remo), first)
+        }
+        // Ten rounds, each some milliseconds of remo-geom's runs and then of GEOS's:
+        // each side runs warm, and both see the machine as it is in that round.
+        var remoSamples: [Double] = []
+        var geosSamples: [Double] = []
+        let roundNanos = minimumSeconds * 1e9 / 10
+        for _ in 0..<10 {
+            try Self.sample(remo, for: roundNanos, into: &remoSamples)
+            try Self.sample(geos, for: roundNanos, into: &geosSamples)
+        }
+        let result = (Self.median(remoSamples), Self.median(geosSamples))
+        lastGEOS[key] = (n, result.1)
         return result
+    }
+
+    /// Times `body` run by run, at least once and until `nanos` have passed or there
+    /// are 2,000 samples, appending each time.
+    static func sample(_ body: () throws -> Void, for nanos: Double, into samples: inout [Double]) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var count = 0
+        repeat {
+            let t0 = clock.now
+            try body()
+            samples.append(Self.nanos(clock.now - t0))
+            count += 1
+        } while Self.nanos(clock.now - start) < nanos && count < 2_000
+    }
+
+    static func median(_ samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        return sorted[sorted.count / 2]
     }
 
     static func nanos(_ d: Duration) -> Double {

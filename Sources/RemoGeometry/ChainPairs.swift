@@ -25,7 +25,10 @@ enum ChainPairs {
         _ chains: MonotoneChains, examiner: inout Examiner, crossRingsOnly: Bool, budget: Int
     ) -> Bool? {
         let k = chains.chainCount
-        let order = chains.boxes.withUnsafeBufferPointer(sortedByLeftSide)
+        let boxes = UnsafeBufferPointer(chains.boxes)
+        let order = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: k)
+        defer { order.deallocate() }
+        sort(boxes, into: order)
         let firstRingChains = chains.firstRingChainCount
         var work = 0
         // Active chains with their right keys and y-ranges, so that dropping and testing
@@ -40,43 +43,41 @@ enum ChainPairs {
                     case .reached: break
                     }
                 }
-                return chains.boxes.withUnsafeBufferPointer { boxes -> Bool? in
-                    for r in 0..<k {
-                        let c = Int(order[r] & 0xFFFF_FFFF)
-                        let box = boxes[c]
-                        let left = UInt64(coarseKey(box.min.x)) << 32
-                        let cFirstRing = c < firstRingChains
-                        // One pass drops the chains no longer reachable and walks the others
-                        // whose boxes meet this one (rare: most meetings are of neighbours).
-                        var kept = 0
-                        for i in 0..<activeCount {
-                            let other = active[i]
-                            active[kept] = other
-                            let alive = other.entry >= left
-                            kept &+= alive ? 1 : 0
-                            guard alive && other.high >= box.min.y && box.max.y >= other.low else { continue }
-                            let a = Int(other.entry & 0xFFFF_FFFF)
-                            if crossRingsOnly ? (a < firstRingChains) == cFirstRing : chains.areNeighbours(a, c) { continue }
-                            switch walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: budget) {
-                            case .stopped: return true
-                            case .overBudget: return nil
-                            case .reached: break
-                            }
+                for r in 0..<k {
+                    let c = Int(order[r] & 0xFFFF_FFFF)
+                    let box = boxes[c]
+                    let left = UInt64(coarseKey(box.min.x)) << 32
+                    let cFirstRing = c < firstRingChains
+                    // One pass drops the chains no longer reachable and walks the others
+                    // whose boxes meet this one (rare: most meetings are of neighbours).
+                    var kept = 0
+                    for i in 0..<activeCount {
+                        let other = active[i]
+                        active[kept] = other
+                        let alive = other.entry >= left
+                        kept &+= alive ? 1 : 0
+                        guard alive && other.high >= box.min.y && box.max.y >= other.low else { continue }
+                        let a = Int(other.entry & 0xFFFF_FFFF)
+                        if crossRingsOnly ? (a < firstRingChains) == cFirstRing : chains.areNeighbours(a, c) { continue }
+                        switch walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: budget) {
+                        case .stopped: return true
+                        case .overBudget: return nil
+                        case .reached: break
                         }
-                        activeCount = kept
-                        work += activeCount
-                        if activeCount == maximumActive {
-                            if budget != Int.max { return nil }
-                            // No budget (tests of this path): let the list grow.
-                            return runUnbounded(chains, order: order, examiner: &examiner, crossRingsOnly: crossRingsOnly)
-                        }
-                        active[activeCount] = ActiveChain(
-                            entry: UInt64(coarseKey(box.max.x)) << 32 | UInt64(c), low: box.min.y, high: box.max.y)
-                        activeCount += 1
-                        if work > budget { return nil }
                     }
-                    return false
+                    activeCount = kept
+                    work += activeCount
+                    if activeCount == maximumActive {
+                        if budget != Int.max { return nil }
+                        // No budget (tests of this path): let the list grow.
+                        return runUnbounded(chains, order: order, examiner: &examiner, crossRingsOnly: crossRingsOnly)
+                    }
+                    active[activeCount] = ActiveChain(
+                        entry: UInt64(coarseKey(box.max.x)) << 32 | UInt64(c), low: box.min.y, high: box.max.y)
+                    activeCount += 1
+                    if work > budget { return nil }
                 }
+                return false
             }
         }
     }
@@ -90,30 +91,29 @@ enum ChainPairs {
 
     /// The same pass with an active list of any length (only without a budget).
     private static func runUnbounded<Examiner: ChainSweepExaminer>(
-        _ chains: MonotoneChains, order: [UInt64], examiner: inout Examiner, crossRingsOnly: Bool
+        _ chains: MonotoneChains, order: UnsafeMutableBufferPointer<UInt64>, examiner: inout Examiner, crossRingsOnly: Bool
     ) -> Bool {
         let firstRingChains = chains.firstRingChainCount
+        let boxes = UnsafeBufferPointer(chains.boxes)
         var active: [Int] = []
         var work = 0
         return chains.withPoints { first, second in
-            chains.boxes.withUnsafeBufferPointer { boxes in
-                for entry in order {
-                    let c = Int(entry & 0xFFFF_FFFF)
-                    let box = boxes[c]
-                    let left = coarseKey(box.min.x)
-                    active.removeAll { coarseKey(boxes[$0].max.x) < left }
-                    for a in active {
-                        let other = boxes[a]
-                        guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
-                        if crossRingsOnly ? (a < firstRingChains) == (c < firstRingChains) : chains.areNeighbours(a, c) {
-                            continue  // neighbours were walked before the pass that gave up
-                        }
-                        if walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: .max) == .stopped { return true }
+            for entry in order {
+                let c = Int(entry & 0xFFFF_FFFF)
+                let box = boxes[c]
+                let left = coarseKey(box.min.x)
+                active.removeAll { coarseKey(boxes[$0].max.x) < left }
+                for a in active {
+                    let other = boxes[a]
+                    guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
+                    if crossRingsOnly ? (a < firstRingChains) == (c < firstRingChains) : chains.areNeighbours(a, c) {
+                        continue  // neighbours were walked before the pass that gave up
                     }
-                    active.append(c)
+                    if walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: .max) == .stopped { return true }
                 }
-                return false
+                active.append(c)
             }
+            return false
         }
     }
 
@@ -127,64 +127,70 @@ enum ChainPairs {
     }
 
     /// The chains in order of their boxes' coarse left keys, each entry
-    /// `key << 32 | chain`: insertion sort for a few (chains come in ring order, far
-    /// from sorted), the standard sort for some hundreds, and for many a
-    /// radix sort on the key's 11-bit digits (digits equal in every key are skipped).
+    /// `key << 32 | chain` (see ``sort(_:into:)``).
     static func sortedByLeftSide(_ boxes: UnsafeBufferPointer<BoundingBox>) -> [UInt64] {
-        let k = boxes.count
-        var entries = [UInt64](unsafeUninitializedCapacity: k) { e, count in
-            for c in 0..<k { e[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
-            count = k
+        [UInt64](unsafeUninitializedCapacity: boxes.count) { entries, count in
+            sort(boxes, into: entries)
+            count = boxes.count
         }
+    }
+
+    /// Writes the chains in order of their boxes' coarse left keys to `entries` (room
+    /// for one per box), each `key << 32 | chain`: insertion sort for a few (chains
+    /// come in ring order, far from sorted), the standard sort for some hundreds, and
+    /// for many a radix sort on the key's 11-bit digits (digits equal in every key are
+    /// skipped).
+    static func sort(_ boxes: UnsafeBufferPointer<BoundingBox>, into entries: UnsafeMutableBufferPointer<UInt64>) {
+        let k = boxes.count
+        for c in 0..<k { entries[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
         if k <= 16 {
-            entries.withUnsafeMutableBufferPointer { e in
-                for i in 1..<Swift.max(k, 1) {
-                    let value = e[i]
-                    var j = i
-                    while j > 0 && e[j - 1] > value {
-                        e[j] = e[j - 1]
-                        j -= 1
-                    }
-                    e[j] = value
+            for i in 1..<Swift.max(k, 1) {
+                let value = entries[i]
+                var j = i
+                while j > 0 && entries[j - 1] > value {
+                    entries[j] = entries[j - 1]
+                    j -= 1
                 }
+                entries[j] = value
             }
-            return entries
+            return
         }
         if k <= 2048 {
-            entries.sort()
-            return entries
+            var sorted = UnsafeMutableBufferPointer(rebasing: entries[0..<k])
+            sorted.sort()
+            return
         }
         var all: UInt64 = ~0
         var any: UInt64 = 0
-        for e in entries {
+        for e in entries[0..<k] {
             all &= e
             any |= e
         }
         let varying = (all ^ any) >> 32
-        var scratch = [UInt64](repeating: 0, count: k)
+        let scratch = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: k)
+        defer { scratch.deallocate() }
+        var (source, target) = (entries, scratch)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2048) { counts in
-            for shift in [32, 43, 54] where (varying >> UInt64(shift - 32)) & 0x7FF != 0 {
+            for shift in stride(from: 32, through: 54, by: 11) where (varying >> UInt64(shift - 32)) & 0x7FF != 0 {
                 counts.initialize(repeating: 0)
-                entries.withUnsafeMutableBufferPointer { e in
-                    scratch.withUnsafeMutableBufferPointer { s in
-                        for i in 0..<k { counts[Int((e[i] >> UInt64(shift)) & 0x7FF)] += 1 }
-                        var total = 0
-                        for d in 0..<2048 {
-                            let c = counts[d]
-                            counts[d] = total
-                            total += c
-                        }
-                        for i in 0..<k {
-                            let digit = Int((e[i] >> UInt64(shift)) & 0x7FF)
-                            s[counts[digit]] = e[i]
-                            counts[digit] += 1
-                        }
-                    }
+                for i in 0..<k { counts[Int((source[i] >> UInt64(shift)) & 0x7FF)] += 1 }
+                var total = 0
+                for d in 0..<2048 {
+                    let c = counts[d]
+                    counts[d] = total
+                    total += c
                 }
-                swap(&entries, &scratch)
+                for i in 0..<k {
+                    let digit = Int((source[i] >> UInt64(shift)) & 0x7FF)
+                    target[counts[digit]] = source[i]
+                    counts[digit] += 1
+                }
+                swap(&source, &target)
             }
         }
-        return entries
+        if source.baseAddress != entries.baseAddress {
+            entries.baseAddress!.update(from: source.baseAddress!, count: k)
+        }
     }
 
     /// Walks each chain with the next one along its ring. They share a vertex and
@@ -195,7 +201,9 @@ enum ChainPairs {
         _ chains: MonotoneChains, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), examiner: inout Examiner,
         work: inout Int, budget: Int
     ) -> ChainWalk.Outcome {
-        for ring in [0..<chains.firstRingChainCount, chains.firstRingChainCount..<chains.chainCount] where ring.count > 1 {
+        for r in 0..<2 {
+            let ring = r == 0 ? 0..<chains.firstRingChainCount : chains.firstRingChainCount..<chains.chainCount
+            guard ring.count > 1 else { continue }
             // The last chain meets the first at vertex 0; with two chains that is the same pair.
             for a in ring.dropLast(ring.count == 2 ? 1 : 0) {
                 let c = a + 1 == ring.upperBound ? ring.lowerBound : a + 1

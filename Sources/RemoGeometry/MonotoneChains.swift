@@ -13,10 +13,10 @@ final class MonotoneChains {
     /// for a pass along y); the second is empty for one ring.
     let first: ContiguousArray<Point>
     let second: ContiguousArray<Point>
-    /// Each chain's ends.
-    let ends: [ChainEnds]
+    /// Each chain's ends (owned: freed with the chains, as are the boxes).
+    let ends: UnsafeMutableBufferPointer<ChainEnds>
     /// Each chain's bounding box.
-    let boxes: [BoundingBox]
+    let boxes: UnsafeMutableBufferPointer<BoundingBox>
     /// The number of vertices of the first ring (the second ring's ids start there).
     let firstCount: Int
     /// The number of chains of the first ring (the second ring's chains follow).
@@ -39,32 +39,38 @@ final class MonotoneChains {
         self.first = first
         self.second = second
         firstCount = Swift.max(first.count - 1, 0)
-        let firstCuts = first.withUnsafeBufferPointer(Self.cuts)
-        let secondCuts = second.withUnsafeBufferPointer(Self.cuts)
-        if let maximumMeanDepth {
+        // Both rings' cuts in one buffer: at most n + 1 for a ring of n vertices.
+        let cutBuffer = UnsafeMutablePointer<Int32>.allocate(capacity: first.count + second.count)
+        defer { cutBuffer.deallocate() }
+        let firstCuts = first.withUnsafeBufferPointer { Self.cuts($0, into: cutBuffer) }
+        let secondCuts = second.withUnsafeBufferPointer { Self.cuts($0, into: cutBuffer + firstCuts.count) }
+        // Fewer chains than the limit cannot overlap deeper than it.
+        if let maximumMeanDepth, firstCuts.count + secondCuts.count > maximumMeanDepth {
             var depth = MeanDepth()
             first.withUnsafeBufferPointer { depth.add($0, cuts: firstCuts) }
             second.withUnsafeBufferPointer { depth.add($0, cuts: secondCuts) }
             if depth.widths > Double(maximumMeanDepth) * (depth.high - depth.low) {
-                (ends, boxes, firstRingChainCount, isTooDeep) = ([], [], 0, true)
+                (ends, boxes, firstRingChainCount, isTooDeep) = (.allocate(capacity: 0), .allocate(capacity: 0), 0, true)
                 return
             }
         }
         isTooDeep = false
         let firstChains = Swift.max(firstCuts.count - 1, 0)
         let total = firstChains + Swift.max(secondCuts.count - 1, 0)
-        var boxes = [BoundingBox](unsafeUninitializedCapacity: total) { _, count in count = total }
-        ends = [ChainEnds](unsafeUninitializedCapacity: total) { e, count in
-            boxes.withUnsafeMutableBufferPointer { b in
-                first.withUnsafeBufferPointer { Self.describe($0, cuts: firstCuts, e.baseAddress!, b.baseAddress!) }
-                second.withUnsafeBufferPointer {
-                    Self.describe($0, cuts: secondCuts, e.baseAddress! + firstChains, b.baseAddress! + firstChains)
-                }
-            }
-            count = total
+        let ends = UnsafeMutableBufferPointer<ChainEnds>.allocate(capacity: total)
+        let boxes = UnsafeMutableBufferPointer<BoundingBox>.allocate(capacity: total)
+        first.withUnsafeBufferPointer { Self.describe($0, cuts: firstCuts, ends.baseAddress!, boxes.baseAddress!) }
+        second.withUnsafeBufferPointer {
+            Self.describe($0, cuts: secondCuts, ends.baseAddress! + firstChains, boxes.baseAddress! + firstChains)
         }
+        self.ends = ends
         self.boxes = boxes
         firstRingChainCount = firstChains
+    }
+
+    deinit {
+        ends.deallocate()
+        boxes.deallocate()
     }
 
     /// The sum of the chains' widths and the x-range of their ends.
@@ -74,7 +80,7 @@ final class MonotoneChains {
         var high = -Double.infinity
 
         /// Adds the chains of one ring, given its cuts.
-        mutating func add(_ p: UnsafeBufferPointer<Point>, cuts: [Int32]) {
+        mutating func add(_ p: UnsafeBufferPointer<Point>, cuts: UnsafeBufferPointer<Int32>) {
             guard var previous = cuts.first.map({ p[Int($0)].x }) else { return }
             for cut in cuts {
                 let x = p[Int(cut)].x
@@ -100,31 +106,29 @@ final class MonotoneChains {
     /// and n (empty for fewer than three vertices). Each vertex is written to the
     /// next slot, and a turn keeps it: no branch on the direction, which flips
     /// unpredictably along a jittery lasso.
-    private static func cuts(_ p: UnsafeBufferPointer<Point>) -> [Int32] {
+    private static func cuts(_ p: UnsafeBufferPointer<Point>, into cuts: UnsafeMutablePointer<Int32>) -> UnsafeBufferPointer<Int32> {
         let n = p.count - 1
-        guard n >= 3 else { return [] }
-        return [Int32](unsafeUninitializedCapacity: n + 1) { cuts, count in
-            var kept = 1
-            cuts[0] = 0
-            var previous = precedes(p[0], p[1])
-            var x = p[1].x
-            for i in 1..<n {
-                // Equal x (rare) falls back to y.
-                let nextX = p[i + 1].x
-                let up = nextX != x ? unsafeBitCast(x < nextX, to: UInt8.self) : precedes(p[i], p[i + 1])
-                cuts[kept] = Int32(truncatingIfNeeded: i)
-                kept &+= Int(previous ^ up)
-                previous = up
-                x = nextX
-            }
-            cuts[kept] = Int32(truncatingIfNeeded: n)
-            count = kept + 1
+        guard n >= 3 else { return UnsafeBufferPointer(start: cuts, count: 0) }
+        var kept = 1
+        cuts[0] = 0
+        var previous = precedes(p[0], p[1])
+        var x = p[1].x
+        for i in 1..<n {
+            // Equal x (rare) falls back to y.
+            let nextX = p[i + 1].x
+            let up = nextX != x ? unsafeBitCast(x < nextX, to: UInt8.self) : precedes(p[i], p[i + 1])
+            cuts[kept] = Int32(truncatingIfNeeded: i)
+            kept &+= Int(previous ^ up)
+            previous = up
+            x = nextX
         }
+        cuts[kept] = Int32(truncatingIfNeeded: n)
+        return UnsafeBufferPointer(start: cuts, count: kept + 1)
     }
 
     /// Writes the ends and box of the chain between each pair of consecutive cuts.
     private static func describe(
-        _ p: UnsafeBufferPointer<Point>, cuts: [Int32], _ ends: UnsafeMutablePointer<ChainEnds>,
+        _ p: UnsafeBufferPointer<Point>, cuts: UnsafeBufferPointer<Int32>, _ ends: UnsafeMutablePointer<ChainEnds>,
         _ boxes: UnsafeMutablePointer<BoundingBox>
     ) {
         guard cuts.count > 1 else { return }
