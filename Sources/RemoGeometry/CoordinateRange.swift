@@ -35,6 +35,17 @@ public enum CoordinateRange {
         let magnitude = value.magnitude
         return magnitude <= maximumMagnitude && (magnitude >= minimumMagnitude || magnitude == 0)
     }
+
+    /// ``accepts(_:)-(Double)`` as 1 or 0, without branches: on the bits of the
+    /// magnitude, which order as the magnitudes do (NaN and the infinities above
+    /// every finite value), zero or one unsigned range test.
+    @inline(__always)
+    static func acceptsBits(_ value: Double) -> UInt8 {
+        let bits = value.bitPattern & 0x7FFF_FFFF_FFFF_FFFF
+        let low = minimumMagnitude.bitPattern
+        let inRange = unsafeBitCast(bits &- low <= maximumMagnitude.bitPattern &- low, to: UInt8.self)
+        return inRange | unsafeBitCast(bits == 0, to: UInt8.self)
+    }
 }
 
 /// What is wrong with a rejected coordinate.

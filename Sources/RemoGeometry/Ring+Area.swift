@@ -56,6 +56,43 @@ extension Ring {
         }
     }
 
+    /// The area and the orientation of a ring already known to be simple, in one pass.
+    ///
+    /// For a simple ring the sign of its area is its orientation. The shoelace sum is
+    /// computed with a bound on its rounding error (the sum of the magnitudes of its
+    /// terms, times (*n* + 8) units in the last place); when the sum is further from
+    /// zero than that, its sign is exact, and otherwise ``orientation`` decides at
+    /// the lowest vertex. For a ring that is not simple the orientation is unspecified.
+    ///
+    /// - Complexity: O(*n*).
+    public var areaAndOrientationOfSimpleRing: (area: Double, orientation: Orientation) {
+        let (sum, magnitudes) = closedVertices.withUnsafeBufferPointer { v -> (Double, Double) in
+            let n = v.count - 1
+            guard n >= 3 else { return (0, 0) }
+            let x0 = v[0].x
+            let y0 = v[0].y
+            var sum = 0.0
+            var magnitudes = 0.0
+            var px = v[1].x - x0
+            var py = v[1].y - y0
+            for i in 2..<n {
+                let qx = v[i].x - x0
+                let qy = v[i].y - y0
+                let a = px * qy
+                let b = qx * py
+                sum += a - b
+                magnitudes += a.magnitude + b.magnitude
+                px = qx
+                py = qy
+            }
+            return (sum, magnitudes)
+        }
+        let bound = Double(count + 8) * Double.ulpOfOne * magnitudes
+        let orientation: Orientation =
+            sum > bound ? .clockwise : sum < -bound ? .counterclockwise : self.orientation
+        return (sum.magnitude / 2, orientation)
+    }
+
     /// `1` when the ring turns counter-clockwise with y up, `-1` clockwise, `0` degenerate.
     var mathematicalOrientation: Int {
         let n = count

@@ -81,7 +81,9 @@ public struct Ring: Sendable, Hashable {
 
     /// One pass over the input: checks every coordinate, drops consecutive duplicates,
     /// writes the vertices and their input indices, and measures the box; then drops the
-    /// closing point (and any run of them) equal to the first.
+    /// closing point (and any run of them) equal to the first. The coordinate check is
+    /// gathered without branches and looked at once; only a rejected input is scanned
+    /// again for its first bad point.
     private static func normalise(
         _ input: UnsafeBufferPointer<Point>, into out: UnsafeMutablePointer<Point>, indices: UnsafeMutablePointer<Int>
     ) -> Normalised {
@@ -89,9 +91,10 @@ public struct Ring: Sendable, Hashable {
         var low = Point(.infinity, .infinity)
         var high = Point(-.infinity, -.infinity)
         var last = Point(.nan, .nan)  // equal to nothing
+        var accepted: UInt8 = 1
         for i in 0..<input.count {
             let p = input[i]
-            guard CoordinateRange.accepts(p) else { return Normalised(count: 0, low: low, high: high, rejected: i) }
+            accepted &= CoordinateRange.acceptsBits(p.x) & CoordinateRange.acceptsBits(p.y)
             if p == last { continue }
             last = p
             (out + count).initialize(to: p)
@@ -101,6 +104,9 @@ public struct Ring: Sendable, Hashable {
             low.y = p.y < low.y ? p.y : low.y
             high.x = p.x > high.x ? p.x : high.x
             high.y = p.y > high.y ? p.y : high.y
+        }
+        if accepted == 0, let i = input.firstIndex(where: { !CoordinateRange.accepts($0) }) {
+            return Normalised(count: 0, low: low, high: high, rejected: i)
         }
         while count > 1 && out[count - 1] == out[0] {
             count -= 1

@@ -164,10 +164,10 @@ public struct LassoValidator: Sendable {
                             "the outline crosses itself: the edges starting at points \(hit.firstEdge) and \(hit.secondEdge) \(Self.verb(hit.kind)) at (\(Self.format(hit.point.x)), \(Self.format(hit.point.y)))",
                         region: region.id, indices: [hit.firstEdge, hit.secondEdge], point: hit.point))
             case .simple:
-                let area = ring.area
+                let (area, orientation) = ring.areaAndOrientationOfSimpleRing
                 report.area = area
                 report.areaFraction = area / image.area
-                report.orientation = ring.orientation
+                report.orientation = orientation
                 if area / image.area < rules.minimumAreaFraction {
                     findings.append(
                         Finding(

@@ -1,5 +1,8 @@
-import RemoGeometry
+import RemoShapes
+import RemoTestSupport
 import Testing
+
+@testable import RemoGeometry
 
 @Suite("Ring normalisation, area and orientation")
 struct RingTests {
@@ -55,5 +58,58 @@ struct RingTests {
         let offset = 1e9
         let ring = try Ring([Point(offset, offset), Point(offset + 1, offset), Point(offset + 1, offset + 1), Point(offset, offset + 1)])
         #expect(ring.area == 1)
+    }
+
+    @Test("the branch-free coordinate check agrees with the plain one at every edge of the range")
+    func coordinateCheckAgrees() {
+        let edges: [Double] = [
+            0, -0.0, .nan, .infinity, -.infinity, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
+            CoordinateRange.maximumMagnitude, CoordinateRange.maximumMagnitude.nextUp, CoordinateRange.maximumMagnitude.nextDown,
+            CoordinateRange.minimumMagnitude, CoordinateRange.minimumMagnitude.nextUp, CoordinateRange.minimumMagnitude.nextDown,
+            1, 4032, 1e-300, 1e300, 0x1p399, 0x1p-399, 0x1p401, 0x1p-401,
+        ]
+        var rng = SplitMix64(seed: 3)
+        let random = (0..<2000).map { _ in Double(bitPattern: rng.next()) }
+        for value in edges + edges.map { -$0 } + random {
+            #expect((CoordinateRange.acceptsBits(value) == 1) == CoordinateRange.accepts(value), "\(value)")
+        }
+        // The first bad point is still the one named, wherever it is.
+        for bad in [3, 0, 9] {
+            var points = (0..<10).map { Point(Double($0), Double($0 * $0 % 7)) }
+            points[bad] = Point(1, .nan)
+            #expect(throws: RingError.invalidCoordinate(index: bad, axis: .y, problem: .notANumber)) { try Ring(points) }
+        }
+    }
+
+    @Test("area and orientation of a simple ring in one pass agree with the exact ones, slivers included")
+    func areaAndOrientationInOnePass() throws {
+        var checked = 0
+        for (family, seed) in RingFamily.allCases.flatMap({ f in (UInt64(0)..<60).map { (f, $0) } }) {
+            let points = family.points(seed: seed, maximumCount: 300)
+            for variant in [points, points.reversed()] {
+                let ring = try Ring(variant)
+                guard ring.isSimple else { continue }
+                let (area, orientation) = ring.areaAndOrientationOfSimpleRing
+                #expect(area == ring.area)
+                #expect(orientation == ring.orientation, "family \(family) seed \(seed)")
+                checked += 1
+            }
+        }
+        // Slivers whose area is below the rounding of their terms (the near-degenerate
+        // grid naive orientation gets wrong): the sign falls back to the exact test.
+        var slivers = 0
+        for i in 0..<32 {
+            for j in 0..<32 {
+                let a = Point(0.5 + Double(i) * 0x1p-53, 0.5 + Double(j) * 0x1p-53)
+                for sliver in [[Point(12, 12), a, Point(24, 24)], [Point(24, 24), a, Point(12, 12)]] {
+                    let ring = try Ring(sliver)
+                    guard ring.isSimple else { continue }
+                    #expect(ring.areaAndOrientationOfSimpleRing.orientation == ring.orientation, "\(sliver)")
+                    slivers += 1
+                }
+            }
+        }
+        #expect(slivers > 1000)
+        #expect(checked > 300)
     }
 }
