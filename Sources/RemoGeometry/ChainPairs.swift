@@ -137,7 +137,7 @@ enum ChainPairs {
 
     /// Writes the chains in order of their boxes' coarse left keys to `entries` (room
     /// for one per box), each `key << 32 | chain`: insertion sort for a few (chains
-    /// come in ring order, far from sorted), the standard sort for some hundreds, and
+    /// come in ring order, far from sorted), a merge sort for some thousands, and
     /// for many a radix sort on the key's 11-bit digits (digits equal in every key are
     /// skipped).
     static func sort(_ boxes: UnsafeBufferPointer<BoundingBox>, into entries: UnsafeMutableBufferPointer<UInt64>) {
@@ -156,8 +156,7 @@ enum ChainPairs {
             return
         }
         if k <= 2048 {
-            var sorted = UnsafeMutableBufferPointer(rebasing: entries[0..<k])
-            sorted.sort()
+            mergeSort(UnsafeMutableBufferPointer(rebasing: entries[0..<k]))
             return
         }
         var all: UInt64 = ~0
@@ -187,6 +186,56 @@ enum ChainPairs {
                 }
                 swap(&source, &target)
             }
+        }
+        if source.baseAddress != entries.baseAddress {
+            entries.baseAddress!.update(from: source.baseAddress!, count: k)
+        }
+    }
+
+    /// Sorts `entries` in place: insertion sort in blocks of 16, then merges of
+    /// blocks through a scratch buffer (for some dozens to some thousands of chains).
+    static func mergeSort(_ entries: UnsafeMutableBufferPointer<UInt64>) {
+        let k = entries.count
+        let block = 16
+        for start in stride(from: 0, to: k, by: block) {
+            for i in (start + 1)..<Swift.min(start + block, k) {
+                let value = entries[i]
+                var j = i
+                while j > start && entries[j - 1] > value {
+                    entries[j] = entries[j - 1]
+                    j -= 1
+                }
+                entries[j] = value
+            }
+        }
+        guard k > block else { return }
+        let scratch = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: k)
+        defer { scratch.deallocate() }
+        var (source, target) = (entries, scratch)
+        var width = block
+        while width < k {
+            for low in stride(from: 0, to: k, by: 2 * width) {
+                let middle = Swift.min(low + width, k)
+                let high = Swift.min(low + 2 * width, k)
+                var (i, j, o) = (low, middle, low)
+                while i < middle && j < high {
+                    let takeLeft = source[i] <= source[j]
+                    target[o] = takeLeft ? source[i] : source[j]
+                    i += takeLeft ? 1 : 0
+                    j += takeLeft ? 0 : 1
+                    o += 1
+                }
+                while i < middle {
+                    target[o] = source[i]
+                    (i, o) = (i + 1, o + 1)
+                }
+                while j < high {
+                    target[o] = source[j]
+                    (j, o) = (j + 1, o + 1)
+                }
+            }
+            swap(&source, &target)
+            width *= 2
         }
         if source.baseAddress != entries.baseAddress {
             entries.baseAddress!.update(from: source.baseAddress!, count: k)
