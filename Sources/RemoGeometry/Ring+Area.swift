@@ -16,23 +16,49 @@ extension Ring {
     /// cancel away the digits that matter.
     ///
     /// - Complexity: O(*n*).
-    public var doubledSignedArea: Double {
-        vertices.withUnsafeBufferPointer { v in
-            let n = v.count
-            guard n >= 3 else { return 0 }
-            let x0 = v[0].x
-            let y0 = v[0].y
-            var sum = 0.0
-            var px = v[1].x - x0
-            var py = v[1].y - y0
-            for i in 2..<n {
-                let qx = v[i].x - x0
-                let qy = v[i].y - y0
-                sum += px * qy - qx * py
-                px = qx
-                py = qy
+    public var doubledSignedArea: Double { shoelace(measuringTerms: false).sum }
+
+    /// The shoelace sum relative to the first vertex and, when asked, the sum of the
+    /// magnitudes of the products in it (for a bound on its rounding error). Four
+    /// running sums, one per vertex in turn, so that the additions do not wait on
+    /// each other.
+    @inline(__always)
+    func shoelace(measuringTerms: Bool) -> (sum: Double, magnitudes: Double) {
+        closedVertices.withUnsafeBufferPointer { v -> (Double, Double) in
+            let n = v.count - 1
+            guard n >= 3 else { return (0, 0) }
+            let origin = v[0]
+            var sums = SIMD4<Double>(repeating: 0)
+            var magnitudes = SIMD4<Double>(repeating: 0)
+            // Term i (2 ≤ i < n) is d(i−1) × d(i), d(i) = v[i] − v[0].
+            @inline(__always) func term(_ i: Int) -> (Double, Double) {
+                let p = v[i - 1]
+                let q = v[i]
+                return ((p.x - origin.x) * (q.y - origin.y), (q.x - origin.x) * (p.y - origin.y))
             }
-            return sum
+            var i = 2
+            while i + 3 < n {
+                let (a0, b0) = term(i)
+                let (a1, b1) = term(i + 1)
+                let (a2, b2) = term(i + 2)
+                let (a3, b3) = term(i + 3)
+                let a = SIMD4(a0, a1, a2, a3)
+                let b = SIMD4(b0, b1, b2, b3)
+                sums += a - b
+                if measuringTerms {
+                    magnitudes +=
+                        SIMD4(a0.magnitude, a1.magnitude, a2.magnitude, a3.magnitude)
+                        + SIMD4(b0.magnitude, b1.magnitude, b2.magnitude, b3.magnitude)
+                }
+                i += 4
+            }
+            while i < n {
+                let (a, b) = term(i)
+                sums[0] += a - b
+                if measuringTerms { magnitudes[0] += a.magnitude + b.magnitude }
+                i += 1
+            }
+            return ((sums[0] + sums[1]) + (sums[2] + sums[3]), magnitudes.sum())
         }
     }
 
@@ -66,27 +92,7 @@ extension Ring {
     ///
     /// - Complexity: O(*n*).
     public var areaAndOrientationOfSimpleRing: (area: Double, orientation: Orientation) {
-        let (sum, magnitudes) = closedVertices.withUnsafeBufferPointer { v -> (Double, Double) in
-            let n = v.count - 1
-            guard n >= 3 else { return (0, 0) }
-            let x0 = v[0].x
-            let y0 = v[0].y
-            var sum = 0.0
-            var magnitudes = 0.0
-            var px = v[1].x - x0
-            var py = v[1].y - y0
-            for i in 2..<n {
-                let qx = v[i].x - x0
-                let qy = v[i].y - y0
-                let a = px * qy
-                let b = qx * py
-                sum += a - b
-                magnitudes += a.magnitude + b.magnitude
-                px = qx
-                py = qy
-            }
-            return (sum, magnitudes)
-        }
+        let (sum, magnitudes) = shoelace(measuringTerms: true)
         let bound = Double(count + 8) * Double.ulpOfOne * magnitudes
         let orientation: Orientation =
             sum > bound ? .clockwise : sum < -bound ? .counterclockwise : self.orientation
