@@ -172,10 +172,10 @@ struct BenchRunner {
         return Self.median(samples)
     }
 
-    /// The median times of remo-geom's `remo` and GEOS's `geos` in nanoseconds, one run
-    /// of each in turn, so that both see the same state of a shared machine; GEOS's
-    /// is nil when its time predicted from the previous size exceeds the budget, and
-    /// from a single run when that run is long.
+    /// The median times of remo-geom's `remo` and GEOS's `geos` in nanoseconds, taken
+    /// in alternating rounds so that both see the same state of a shared machine;
+    /// GEOS's is nil when its time predicted from the previous size exceeds the budget,
+    /// and from a single run when that run is long.
     mutating func timePair(
         _ operation: String, _ shape: String, _ n: Int, remo: () throws -> Void, geos: () throws -> Void
     ) throws -> (Double, Double?) {

@@ -136,25 +136,12 @@ enum ChainPairs {
     }
 
     /// Writes the chains in order of their boxes' coarse left keys to `entries` (room
-    /// for one per box), each `key << 32 | chain`: insertion sort for a few (chains
-    /// come in ring order, far from sorted), a merge sort for some thousands, and
-    /// for many a radix sort on the key's 11-bit digits (digits equal in every key are
-    /// skipped).
+    /// for one per box), each `key << 32 | chain`: a merge sort for up to some thousands
+    /// (insertion sort alone for a few), and for many a radix sort on the key's 11-bit
+    /// digits (digits equal in every key are skipped).
     static func sort(_ boxes: UnsafeBufferPointer<BoundingBox>, into entries: UnsafeMutableBufferPointer<UInt64>) {
         let k = boxes.count
         for c in 0..<k { entries[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
-        if k <= 16 {
-            for i in 1..<Swift.max(k, 1) {
-                let value = entries[i]
-                var j = i
-                while j > 0 && entries[j - 1] > value {
-                    entries[j] = entries[j - 1]
-                    j -= 1
-                }
-                entries[j] = value
-            }
-            return
-        }
         if k <= 2048 {
             mergeSort(UnsafeMutableBufferPointer(rebasing: entries[0..<k]))
             return
@@ -192,8 +179,9 @@ enum ChainPairs {
         }
     }
 
-    /// Sorts `entries` in place: insertion sort in blocks of 16, then merges of
-    /// blocks through a scratch buffer (for some dozens to some thousands of chains).
+    /// Sorts `entries` in place: insertion sort in blocks of 16 (chains come in ring
+    /// order, far from sorted, so longer insertions cost more), then merges of blocks
+    /// through a scratch buffer.
     static func mergeSort(_ entries: UnsafeMutableBufferPointer<UInt64>) {
         let k = entries.count
         let block = 16

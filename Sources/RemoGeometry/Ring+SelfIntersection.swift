@@ -73,10 +73,6 @@ private struct SelfContactExaminer: ChainSweepExaminer {
     let ring: Ring
     var found: SelfIntersection?
 
-    init(ring: Ring) {
-        self.ring = ring
-    }
-
     mutating func examine(_ a: Int, _ b: Int) -> Bool {
         guard a != b else { return false }
         // Most pairs met are consecutive edges, which may share only their common
