@@ -185,7 +185,7 @@ struct BenchRunner {
             if last.nanos * ratio * ratio > budgetNanos { return (try time(remo), nil) }
         }
         let clock = ContinuousClock()
-        var t0 = clock.now
+        let t0 = clock.now
         try geos()
         let first = Self.nanos(clock.now - t0)
         if first * 3 > minimumSeconds * 1e9 {

@@ -31,7 +31,7 @@ struct DifferentialTests {
                 }
             }
             if ours != theirs {
-                let reason = (try? GEOSGeometry.polygon(points).validity().reason) ?? "?"
+                let reason = (try? GEOSGeometry.polygon(points).validity().reason) ?? nil
                 disagreements.append("seed \(seed): remo-geom \(ours), GEOS \(theirs) (\(reason ?? "-"))")
             }
             if !ours { invalid += 1 }

@@ -70,7 +70,7 @@ struct RingTests {
         ]
         var rng = SplitMix64(seed: 3)
         let random = (0..<2000).map { _ in Double(bitPattern: rng.next()) }
-        for value in edges + edges.map { -$0 } + random {
+        for value in edges + edges.map({ -$0 }) + random {
             #expect((CoordinateRange.acceptsBits(value) == 1) == CoordinateRange.accepts(value), "\(value)")
         }
         // The first bad point is still the one named, wherever it is.
