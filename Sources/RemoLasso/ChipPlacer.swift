@@ -142,7 +142,8 @@ public struct ChipPlacer: Sendable {
 
 /// A region as an obstacle for chips: its outline and (if closed) its inside.
 struct Obstacle {
-    var points: ContiguousArray<Point>
+    /// The outline's points, indexed from 0 (a view of the ring's, not a copy).
+    var points: ArraySlice<Point>
     var closed: Bool
     var box: BoundingBox?
     /// The ring for inside tests, when the outline is closed.
@@ -150,7 +151,7 @@ struct Obstacle {
 
     /// The region's ring, or its finite points when no ring could be built.
     init(ring: Ring?, fallback: [Point] = []) {
-        points = ring.map { ContiguousArray($0.vertices) } ?? ContiguousArray(fallback)
+        points = ring?.vertices ?? ArraySlice(fallback)
         closed = points.count >= 3
         box = ring?.boundingBox ?? BoundingBox(of: fallback)
         self.ring = closed ? ring : nil
