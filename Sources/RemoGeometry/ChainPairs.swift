@@ -32,8 +32,10 @@ enum ChainPairs {
         let firstRingChains = chains.firstRingChainCount
         var work = 0
         // Active chains with their right keys and y-ranges, so that dropping and testing
-        // them reads nothing else.
-        return withUnsafeTemporaryAllocation(of: ActiveChain.self, capacity: maximumActive + 2) { active -> Bool? in
+        // them reads nothing else. Without a budget (tests of this path) the list may
+        // hold every chain.
+        let capacity = budget == .max ? k + 2 : maximumActive + 2
+        return withUnsafeTemporaryAllocation(of: ActiveChain.self, capacity: capacity) { active -> Bool? in
             var activeCount = 0
             return chains.withPoints { first, second -> Bool? in
                 if !crossRingsOnly {
@@ -67,11 +69,7 @@ enum ChainPairs {
                     }
                     activeCount = kept
                     work += activeCount
-                    if activeCount == maximumActive {
-                        if budget != Int.max { return nil }
-                        // No budget (tests of this path): let the list grow.
-                        return runUnbounded(chains, order: order, examiner: &examiner, crossRingsOnly: crossRingsOnly)
-                    }
+                    if activeCount >= maximumActive && budget != .max { return nil }
                     active[activeCount] = ActiveChain(
                         entry: UInt64(coarseKey(box.max.x)) << 32 | UInt64(c), low: box.min.y, high: box.max.y)
                     activeCount += 1
@@ -87,34 +85,6 @@ enum ChainPairs {
         var entry: UInt64
         var low: Double
         var high: Double
-    }
-
-    /// The same pass with an active list of any length (only without a budget).
-    private static func runUnbounded<Examiner: ChainSweepExaminer>(
-        _ chains: MonotoneChains, order: UnsafeMutableBufferPointer<UInt64>, examiner: inout Examiner, crossRingsOnly: Bool
-    ) -> Bool {
-        let firstRingChains = chains.firstRingChainCount
-        let boxes = UnsafeBufferPointer(chains.boxes)
-        var active: [Int] = []
-        var work = 0
-        return chains.withPoints { first, second in
-            for entry in order {
-                let c = Int(entry & 0xFFFF_FFFF)
-                let box = boxes[c]
-                let left = coarseKey(box.min.x)
-                active.removeAll { coarseKey(boxes[$0].max.x) < left }
-                for a in active {
-                    let other = boxes[a]
-                    guard other.max.y >= box.min.y && box.max.y >= other.min.y else { continue }
-                    if crossRingsOnly ? (a < firstRingChains) == (c < firstRingChains) : chains.areNeighbours(a, c) {
-                        continue  // neighbours were walked before the pass that gave up
-                    }
-                    if walk(chains, (first, second), a, c, examiner: &examiner, work: &work, budget: .max) == .stopped { return true }
-                }
-                active.append(c)
-            }
-            return false
-        }
     }
 
     /// A 32-bit key that never decreases as x grows: the top half of an

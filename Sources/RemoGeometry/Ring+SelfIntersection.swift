@@ -74,17 +74,7 @@ private struct SelfContactExaminer: ChainSweepExaminer {
     var found: SelfIntersection?
 
     mutating func examine(_ a: Int, _ b: Int) -> Bool {
-        guard a != b else { return false }
-        // Most pairs met are consecutive edges, which may share only their common
-        // vertex: when the three points turn, that is all they share.
-        let (low, high) = a < b ? (a, b) : (b, a)
-        let last = ring.count - 1
-        if high == low + 1 || (low == 0 && high == last) {
-            let shared = high == low + 1 ? high : 0
-            let v = ring.closedVertices
-            if Predicates.orient2d(v[shared == 0 ? last : shared - 1], v[shared], v[shared + 1]) != 0 { return false }
-        }
-        guard let hit = ring.contact(between: a, and: b) else { return false }
+        guard a != b, let hit = ring.contact(between: a, and: b) else { return false }
         found = hit
         return true
     }

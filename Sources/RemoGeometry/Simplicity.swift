@@ -59,23 +59,42 @@ extension Ring {
 
     /// Tests the edge pair `(a, b)` of this ring (normalised edge numbers, `a != b`):
     /// consecutive edges may share only their common vertex, others nothing.
+    ///
+    /// Inlined where it is called: most pairs the chain walks meet are consecutive
+    /// edges that turn, settled by one orientation test; everything else goes to
+    /// `foldedBack` or `edgeContact`.
+    @inline(__always)
     func contact(between a: Int, and b: Int) -> SelfIntersection? {
         let n = count
-        func report(_ point: Point, _ kind: SelfIntersection.Kind) -> SelfIntersection {
-            SelfIntersection(edges: inputIndices[a], inputIndices[b], point: point, kind: kind)
-        }
         let aNext = a + 1 == n ? 0 : a + 1
         let bNext = b + 1 == n ? 0 : b + 1
-        if aNext == b || bNext == a {
-            // Consecutive: shared vertex s, far ends u and w. They overlap exactly when
-            // u, s, w are collinear and u and w lie on the same side of s.
-            let (first, second) = aNext == b ? (a, b) : (b, a)
-            let s = closedVertices[second]
-            let u = closedVertices[first]
-            let w = closedVertices[second + 1]
-            guard Predicates.orient2d(u, s, w) == 0, Predicates.dotSign(s, u, w) > 0 else { return nil }
-            let nearer = Segment(s, w).contains(u) ? u : w
-            return report(nearer, .overlapping)
+        guard aNext == b || bNext == a else { return edgeContact(a, b) }
+        // Consecutive: shared vertex s, far ends u and w. They overlap exactly when
+        // u, s, w are collinear and u and w lie on the same side of s.
+        let (first, second) = aNext == b ? (a, b) : (b, a)
+        guard Predicates.orient2d(closedVertices[first], closedVertices[second], closedVertices[second + 1]) == 0 else {
+            return nil
+        }
+        return foldedBack(first, second)
+    }
+
+    /// Consecutive edges `first` → `second` whose three points are collinear: an
+    /// overlap (a spike or a gore) when the far ends lie on the same side.
+    @inline(never)
+    private func foldedBack(_ first: Int, _ second: Int) -> SelfIntersection? {
+        let s = closedVertices[second]
+        let u = closedVertices[first]
+        let w = closedVertices[second + 1]
+        guard Predicates.dotSign(s, u, w) > 0 else { return nil }
+        let nearer = Segment(s, w).contains(u) ? u : w
+        return SelfIntersection(edges: inputIndices[first], inputIndices[second], point: nearer, kind: .overlapping)
+    }
+
+    /// Two edges that are not consecutive, which must not meet at all.
+    @inline(never)
+    private func edgeContact(_ a: Int, _ b: Int) -> SelfIntersection? {
+        func report(_ point: Point, _ kind: SelfIntersection.Kind) -> SelfIntersection {
+            SelfIntersection(edges: inputIndices[a], inputIndices[b], point: point, kind: kind)
         }
         switch SegmentIntersection.classify(edge(a), edge(b)) {
         case .disjoint: return nil
