@@ -21,8 +21,8 @@ enum ChainPairs {
     /// otherwise whether the examiner stopped early.
     ///
     /// - Parameter crossRingsOnly: Examine only pairs of chains from different rings.
-    static func run<Examiner: ChainSweepExaminer>(
-        _ chains: MonotoneChains, examiner: inout Examiner, crossRingsOnly: Bool, budget: Int
+    static func run<Axis, Examiner: ChainSweepExaminer>(
+        _ chains: MonotoneChains<Axis>, examiner: inout Examiner, crossRingsOnly: Bool, budget: Int
     ) -> Bool? {
         let k = chains.chainCount
         let boxes = UnsafeBufferPointer(chains.boxes)
@@ -106,12 +106,27 @@ enum ChainPairs {
     }
 
     /// Writes the chains in order of their boxes' coarse left keys to `entries` (room
-    /// for one per box), each `key << 32 | chain`: a merge sort for up to some thousands
-    /// (insertion sort alone for a few), and for many a radix sort on the key's 11-bit
-    /// digits (digits equal in every key are skipped).
+    /// for one per box), each `key << 32 | chain`: nothing more when the chains come in
+    /// that order, one merge when they come in two ordered runs, else a merge sort for up to some thousands (insertion sort alone for
+    /// a few), and for many a radix sort on the key's 11-bit digits (digits equal in
+    /// every key are skipped).
     static func sort(_ boxes: UnsafeBufferPointer<BoundingBox>, into entries: UnsafeMutableBufferPointer<UInt64>) {
         let k = boxes.count
-        for c in 0..<k { entries[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c) }
+        // Descents: where the chains, in ring order, step back in x.
+        var descents = 0
+        var lastDescent = 0
+        for c in 0..<k {
+            entries[c] = UInt64(coarseKey(boxes[c].min.x)) << 32 | UInt64(c)
+            let descent = c > 0 && entries[c - 1] > entries[c]
+            descents += descent ? 1 : 0
+            lastDescent = descent ? c : lastDescent
+        }
+        // The chains of a comb or a staircase come in order, or in two ordered runs
+        // when the ring starts partway along.
+        if descents <= 1 {
+            if descents == 1 { mergeRuns(entries, at: lastDescent) }
+            return
+        }
         if k <= 2048 {
             mergeSort(UnsafeMutableBufferPointer(rebasing: entries[0..<k]))
             return
@@ -149,6 +164,39 @@ enum ChainPairs {
         }
     }
 
+    /// Merges the ordered runs `entries[..<middle]` and `entries[middle...]` in place
+    /// (through a scratch buffer).
+    static func mergeRuns(_ entries: UnsafeMutableBufferPointer<UInt64>, at middle: Int) {
+        let scratch = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: entries.count)
+        defer { scratch.deallocate() }
+        merge(UnsafeBufferPointer(entries), low: 0, middle: middle, high: entries.count, into: scratch)
+        entries.baseAddress!.update(from: scratch.baseAddress!, count: entries.count)
+    }
+
+    /// Merges the ordered runs `source[low..<middle]` and `source[middle..<high]` into
+    /// `target[low..<high]`.
+    @inline(__always)
+    static func merge(
+        _ source: UnsafeBufferPointer<UInt64>, low: Int, middle: Int, high: Int, into target: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        var (i, j, o) = (low, middle, low)
+        while i < middle && j < high {
+            let takeLeft = source[i] <= source[j]
+            target[o] = takeLeft ? source[i] : source[j]
+            i += takeLeft ? 1 : 0
+            j += takeLeft ? 0 : 1
+            o += 1
+        }
+        while i < middle {
+            target[o] = source[i]
+            (i, o) = (i + 1, o + 1)
+        }
+        while j < high {
+            target[o] = source[j]
+            (j, o) = (j + 1, o + 1)
+        }
+    }
+
     /// Sorts `entries` in place: insertion sort in blocks of 16 (chains come in ring
     /// order, far from sorted, so longer insertions cost more), then merges of blocks
     /// through a scratch buffer.
@@ -175,22 +223,7 @@ enum ChainPairs {
             for low in stride(from: 0, to: k, by: 2 * width) {
                 let middle = Swift.min(low + width, k)
                 let high = Swift.min(low + 2 * width, k)
-                var (i, j, o) = (low, middle, low)
-                while i < middle && j < high {
-                    let takeLeft = source[i] <= source[j]
-                    target[o] = takeLeft ? source[i] : source[j]
-                    i += takeLeft ? 1 : 0
-                    j += takeLeft ? 0 : 1
-                    o += 1
-                }
-                while i < middle {
-                    target[o] = source[i]
-                    (i, o) = (i + 1, o + 1)
-                }
-                while j < high {
-                    target[o] = source[j]
-                    (j, o) = (j + 1, o + 1)
-                }
+                merge(UnsafeBufferPointer(source), low: low, middle: middle, high: high, into: target)
             }
             swap(&source, &target)
             width *= 2
@@ -204,8 +237,8 @@ enum ChainPairs {
     /// usually run side by side (most of a jittery lasso's pairs), and in ring order
     /// the points are read in sequence, not scattered as in the order of the boxes.
     /// The pass over the boxes skips these pairs.
-    static func walkNeighbours<Examiner: ChainSweepExaminer>(
-        _ chains: MonotoneChains, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), examiner: inout Examiner,
+    static func walkNeighbours<Axis, Examiner: ChainSweepExaminer>(
+        _ chains: MonotoneChains<Axis>, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), examiner: inout Examiner,
         work: inout Int, budget: Int
     ) -> ChainWalk.Outcome {
         for r in 0..<2 {
@@ -214,6 +247,11 @@ enum ChainPairs {
             // The last chain meets the first at vertex 0; with two chains that is the same pair.
             for a in ring.dropLast(ring.count == 2 ? 1 : 0) {
                 let c = a + 1 == ring.upperBound ? ring.lowerBound : a + 1
+                if c == a + 1, let onlyPair = onlyPairAtTurn(chains, points, a) {
+                    work += 1
+                    if examiner.examine(onlyPair.0, onlyPair.1) { return .stopped }
+                    continue
+                }
                 let outcome = walk(chains, points, a, c, examiner: &examiner, work: &work, budget: budget)
                 if outcome != .reached { return outcome }
             }
@@ -221,16 +259,53 @@ enum ChainPairs {
         return .reached
     }
 
+    /// The two edges at the turn where chain `a` hands over to chain `a + 1`, when
+    /// they are the only segments of the two chains within the chains' common range
+    /// (the usual case: a lasso's jitter or a comb's tooth), so that walking the pair
+    /// would examine just them; `nil` when the walk has more to do.
+    ///
+    /// At a turn v both chains start (or both end) at v. If both start there, the walk
+    /// runs from v to the nearer of the chains' far ends, and meets only the first
+    /// segments when neither segment ends before that; if both end there, it runs from
+    /// the later of the chains' starts, and meets only the last segments when neither
+    /// starts after that.
+    @inline(__always)
+    static func onlyPairAtTurn<Axis>(
+        _ chains: MonotoneChains<Axis>, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), _ a: Int
+    ) -> (Int, Int)? {
+        let first = chains.ends[a]
+        let second = chains.ends[a + 1]
+        let isFirstRing = a < chains.firstRingChainCount
+        let p = isFirstRing ? points.0 : points.1
+        let turn = Int(Swift.max(first.low, first.high))
+        let (u, v, w) = (Axis.view(p[turn - 1]), Axis.view(p[turn]), Axis.view(p[turn + 1]))
+        if v < u {
+            // Both chains start at v.
+            let aEnd = Axis.view(p[Int(first.high)])
+            let cEnd = Axis.view(p[Int(second.high)])
+            let end = aEnd < cEnd ? aEnd : cEnd
+            if (u < w ? u : w) < end { return nil }
+        } else {
+            // Both chains end at v.
+            let aStart = Axis.view(p[Int(first.low)])
+            let cStart = Axis.view(p[Int(second.low)])
+            let start = aStart < cStart ? cStart : aStart
+            if start < (u < w ? w : u) { return nil }
+        }
+        let offset = isFirstRing ? 0 : chains.firstCount
+        return (turn - 1 + offset, turn + offset)
+    }
+
     /// Walks chains a and c over their common lexicographic range.
     @inline(__always)
-    static func walk<Examiner: ChainSweepExaminer>(
-        _ chains: MonotoneChains, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), _ a: Int, _ c: Int,
+    static func walk<Axis, Examiner: ChainSweepExaminer>(
+        _ chains: MonotoneChains<Axis>, _ points: (UnsafePointer<Point>, UnsafePointer<Point>), _ a: Int, _ c: Int,
         examiner: inout Examiner, work: inout Int, budget: Int
     ) -> ChainWalk.Outcome {
         var sa = chains.cursor(a, at: Int(chains.ends[a].low), points)
         var sc = chains.cursor(c, at: Int(chains.ends[c].low), points)
-        let aEnd = sa.points[Int(chains.ends[a].high)]
-        let cEnd = sc.points[Int(chains.ends[c].high)]
+        let aEnd = Axis.view(sa.points[Int(chains.ends[a].high)])
+        let cEnd = Axis.view(sc.points[Int(chains.ends[c].high)])
         let start = sa.start < sc.start ? sc.start : sa.start
         let end = aEnd < cEnd ? aEnd : cEnd
         if end < start { return .reached }

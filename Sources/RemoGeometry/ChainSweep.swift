@@ -23,7 +23,9 @@ protocol ChainSweepExaminer {
 /// segments that are neighbours just before it, so its pair is walked through it
 /// before the pair is ever separated. Until then the status order is exact.
 struct ChainSweep<Examiner: ChainSweepExaminer> {
-    let chains: MonotoneChains
+    /// Chains along x: the status order below is decided with orientations of the
+    /// points as they are.
+    let chains: MonotoneChains<AlongX>
     var examiner: Examiner
     private var status: SweepStatus
     /// For chain c with a chain above it: that chain, and both cursors (positions of
@@ -36,7 +38,7 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
     private var pending: [(Int, Int)] = []
     private var lastInserted: Int32 = -1
 
-    init(chains: MonotoneChains, examiner: Examiner) {
+    init(chains: MonotoneChains<AlongX>, examiner: Examiner) {
         self.chains = chains
         self.examiner = examiner
         let k = chains.chainCount

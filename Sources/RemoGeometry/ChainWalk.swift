@@ -7,8 +7,8 @@ enum ChainWalk {
     /// Walks cursors `a` and `c` up to `end`, leaving them on the segments that reach
     /// it. Each step counts one unit of `work`; past `budget` the walk gives up.
     @inline(__always)
-    static func walk<Examiner: ChainSweepExaminer>(
-        _ a: inout ChainCursor, _ c: inout ChainCursor, to end: Point, examiner: inout Examiner, work: inout Int,
+    static func walk<Axis, Examiner: ChainSweepExaminer>(
+        _ a: inout ChainCursor<Axis>, _ c: inout ChainCursor<Axis>, to end: Point, examiner: inout Examiner, work: inout Int,
         budget: Int = .max
     ) -> Outcome {
         while true {

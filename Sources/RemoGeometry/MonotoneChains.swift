@@ -1,5 +1,25 @@
+/// Which way chains run: along x (points compared x first, then y) or along y
+/// (points seen with x and y swapped). The chains read the rings' own points
+/// through ``view(_:)``, so a pass along y needs no transposed copy.
+protocol ChainAxis {
+    /// The point as the chains see it.
+    static func view(_ p: Point) -> Point
+}
+
+/// Chains along x: points as they are.
+enum AlongX: ChainAxis {
+    @inline(__always) static func view(_ p: Point) -> Point { p }
+}
+
+/// Chains along y: points with x and y swapped (a comb with teeth along x has few
+/// chains across y).
+enum AlongY: ChainAxis {
+    @inline(__always) static func view(_ p: Point) -> Point { Point(p.y, p.x) }
+}
+
 /// The boundary of one or two rings cut into maximal chains that are monotone in
-/// lexicographic (x, then y) order, without copying any point.
+/// lexicographic (x, then y) order of the points as `Axis` views them, without
+/// copying any point.
 ///
 /// A chain is a stretch of positions in its ring's closed vertex buffer
 /// (``Ring/closedVertices``: the vertices and the first one again), walked from
@@ -8,14 +28,14 @@
 /// one chain and starts the next; so does vertex 0, which is both the first and the
 /// last position. Edge ids are global: the first ring's edges are `0..<n`, the
 /// second's `n..<n+m`, and likewise vertex ids.
-final class MonotoneChains {
-    /// The rings' closed vertex buffers, in the order the chains see them (transposed
-    /// for a pass along y); the second is empty for one ring.
+final class MonotoneChains<Axis: ChainAxis> {
+    /// The rings' closed vertex buffers, as the rings hold them (the chains see them
+    /// through `Axis`); the second is empty for one ring.
     let first: ContiguousArray<Point>
     let second: ContiguousArray<Point>
     /// Each chain's ends (owned: freed with the chains, as are the boxes).
     let ends: UnsafeMutableBufferPointer<ChainEnds>
-    /// Each chain's bounding box.
+    /// Each chain's bounding box, as `Axis` views the points.
     let boxes: UnsafeMutableBufferPointer<BoundingBox>
     /// The number of vertices of the first ring (the second ring's ids start there).
     let firstCount: Int
@@ -81,9 +101,9 @@ final class MonotoneChains {
 
         /// Adds the chains of one ring, given its cuts.
         mutating func add(_ p: UnsafeBufferPointer<Point>, cuts: UnsafeBufferPointer<Int32>) {
-            guard var previous = cuts.first.map({ p[Int($0)].x }) else { return }
+            guard var previous = cuts.first.map({ Axis.view(p[Int($0)]).x }) else { return }
             for cut in cuts {
-                let x = p[Int(cut)].x
+                let x = Axis.view(p[Int(cut)]).x
                 widths += (x - previous).magnitude
                 low = Swift.min(low, x)
                 high = Swift.max(high, x)
@@ -111,12 +131,12 @@ final class MonotoneChains {
         guard n >= 3 else { return UnsafeBufferPointer(start: cuts, count: 0) }
         var kept = 1
         cuts[0] = 0
-        var previous = precedes(p[0], p[1])
-        var x = p[1].x
+        var previous = precedes(Axis.view(p[0]), Axis.view(p[1]))
+        var x = Axis.view(p[1]).x
         for i in 1..<n {
             // Equal x (rare) falls back to y.
-            let nextX = p[i + 1].x
-            let up = nextX != x ? unsafeBitCast(x < nextX, to: UInt8.self) : precedes(p[i], p[i + 1])
+            let nextX = Axis.view(p[i + 1]).x
+            let up = nextX != x ? unsafeBitCast(x < nextX, to: UInt8.self) : precedes(Axis.view(p[i]), Axis.view(p[i + 1]))
             cuts[kept] = Int32(truncatingIfNeeded: i)
             kept &+= Int(previous ^ up)
             previous = up
@@ -135,17 +155,17 @@ final class MonotoneChains {
         for j in 0..<(cuts.count - 1) {
             let s = Int(cuts[j])
             let e = Int(cuts[j + 1])
-            var low = p[s].y
+            var low = Axis.view(p[s]).y
             var high = low
             for i in (s + 1)...e {
-                let y = p[i].y
+                let y = Axis.view(p[i]).y
                 low = y < low ? y : low
                 high = y > high ? y : high
             }
-            let up = precedes(p[s], p[s + 1]) == 1
+            let up = precedes(Axis.view(p[s]), Axis.view(p[s + 1])) == 1
             let (start, stop) = up ? (s, e) : (e, s)
             ends[j] = ChainEnds(low: Int32(truncatingIfNeeded: start), high: Int32(truncatingIfNeeded: stop))
-            boxes[j] = BoundingBox(min: Point(p[start].x, low), max: Point(p[stop].x, high))
+            boxes[j] = BoundingBox(min: Point(Axis.view(p[start]).x, low), max: Point(Axis.view(p[stop]).x, high))
         }
     }
 
@@ -181,7 +201,7 @@ final class MonotoneChains {
 
     /// A cursor on chain `c`'s segment starting at `position`, over the rings' points.
     @inline(__always)
-    func cursor(_ c: Int, at position: Int, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> ChainCursor {
+    func cursor(_ c: Int, at position: Int, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> ChainCursor<Axis> {
         let ends = ends[c]
         let ring = ring(ofChain: c)
         let step = ends.high > ends.low ? 1 : -1
@@ -193,7 +213,7 @@ final class MonotoneChains {
     /// A cursor on chain `c`'s segment that reaches `q`: the last whose start is
     /// before `q` (or the first segment).
     @inline(__always)
-    func cursor(_ c: Int, reaching q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> ChainCursor {
+    func cursor(_ c: Int, reaching q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> ChainCursor<Axis> {
         var cursor = cursor(c, at: Int(ends[c].low), points)
         cursor.moveToSegment(reaching: q)
         return cursor
@@ -207,8 +227,9 @@ struct ChainEnds {
     var high: Int32
 }
 
-/// One segment of a monotone chain, from ``start`` to ``end`` (increasing), during a walk.
-struct ChainCursor {
+/// One segment of a monotone chain, from ``start`` to ``end`` (increasing, as `Axis`
+/// views the points), during a walk.
+struct ChainCursor<Axis: ChainAxis> {
     let points: UnsafePointer<Point>
     /// The position of the segment's first point (in increasing order).
     var position: Int
@@ -219,8 +240,8 @@ struct ChainCursor {
     /// What turns a position into the global id of the ring edge it starts.
     let edgeOffset: Int
 
-    @inline(__always) var start: Point { points[position] }
-    @inline(__always) var end: Point { points[position + step] }
+    @inline(__always) var start: Point { Axis.view(points[position]) }
+    @inline(__always) var end: Point { Axis.view(points[position + step]) }
     /// The global id of the ring edge under the cursor.
     @inline(__always) var edge: Int { position + edgeOffset }
     @inline(__always) var isLast: Bool { position == lastSegment }
@@ -231,13 +252,13 @@ struct ChainCursor {
     @inline(__always)
     mutating func moveToSegment(reaching q: Point) {
         // Usually q is where the chain starts.
-        guard position != lastSegment, points[position + step] < q else { return }
+        guard position != lastSegment, Axis.view(points[position + step]) < q else { return }
         // Binary search on the number of steps from here.
         var low = 1
         var high = (lastSegment - position) * step
         while low < high {
             let mid = (low + high + 1) >> 1
-            if points[position + mid * step] < q { low = mid } else { high = mid - 1 }
+            if Axis.view(points[position + mid * step]) < q { low = mid } else { high = mid - 1 }
         }
         position += low * step
     }

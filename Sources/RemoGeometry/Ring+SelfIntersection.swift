@@ -7,27 +7,21 @@ enum ContactStrategy {
     case transposedPairs
     case sweep
 
-    /// Whether the direct pairs run in the given direction, and with which budget
-    /// for `count` vertices (none when the strategy is that path alone).
-    func pairsBudget(transposed: Bool, count: Int) -> Int? {
+    /// Whether the direct pairs run along `Axis`, and with which budget for `count`
+    /// vertices (`nil`: not run; unlimited when the strategy is that path alone).
+    func pairsBudget<Axis: ChainAxis>(along axis: Axis.Type, count: Int) -> Int? {
+        let alongY = axis == AlongY.self
         switch self {
         case .automatic: return 16 * count + 256
-        case .pairs: return transposed ? nil : .max
-        case .transposedPairs: return transposed ? .max : nil
+        case .pairs: return alongY ? nil : .max
+        case .transposedPairs: return alongY ? .max : nil
         case .sweep: return nil
         }
     }
-}
 
-extension ContiguousArray<Point> {
-    /// The points with x and y swapped: chains and pairs along y. Every decision is
-    /// still taken on the ring's own points, so the answers are the same.
-    var transposed: ContiguousArray<Point> {
-        ContiguousArray(unsafeUninitializedCapacity: count) { out, initialized in
-            for i in indices { out[i] = Point(self[i].y, self[i].x) }
-            initialized = count
-        }
-    }
+    /// The most chains the direct pairs may meet across one line under this budget
+    /// before the cut gives up (none when unlimited).
+    static func maximumMeanDepth(budget: Int) -> Int? { budget == .max ? nil : ChainPairs.maximumActive }
 }
 
 extension Ring {
@@ -50,21 +44,26 @@ extension Ring {
         guard count >= 3 else { return .tooFewPoints }
         // Usually the chains are few and far apart: examine overlapping pairs directly,
         // along x, else along y (a comb with teeth along x has few chains across y).
-        for transposed in [false, true] {
-            guard let budget = strategy.pairsBudget(transposed: transposed, count: count) else { continue }
-            let depth = budget == .max ? nil : ChainPairs.maximumActive
-            let chains = MonotoneChains(transposed ? closedVertices.transposed : closedVertices, maximumMeanDepth: depth)
-            if chains.isTooDeep { continue }
-            var examiner = SelfContactExaminer(ring: self)
-            if ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: false, budget: budget) != nil {
-                return examiner.found.map(Simplicity.selfIntersection) ?? .simple
-            }
-        }
-        let chains = MonotoneChains(closedVertices)
+        if let answer = simplicityByPairs(AlongX.self, strategy: strategy) { return answer }
+        if let answer = simplicityByPairs(AlongY.self, strategy: strategy) { return answer }
+        let chains = MonotoneChains<AlongX>(closedVertices)
         var sweep = ChainSweep(chains: chains, examiner: SelfContactExaminer(ring: self))
         _ = sweep.run()
         if let hit = sweep.examiner.found { return .selfIntersection(hit) }
         return .simple
+    }
+}
+
+extension Ring {
+    /// The answer of the direct pairs along `Axis`; `nil` when the strategy does not
+    /// run them there or they give up.
+    private func simplicityByPairs<Axis: ChainAxis>(_ axis: Axis.Type, strategy: ContactStrategy) -> Simplicity? {
+        guard let budget = strategy.pairsBudget(along: axis, count: count) else { return nil }
+        let chains = MonotoneChains<Axis>(closedVertices, maximumMeanDepth: ContactStrategy.maximumMeanDepth(budget: budget))
+        if chains.isTooDeep { return nil }
+        var examiner = SelfContactExaminer(ring: self)
+        guard ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: false, budget: budget) != nil else { return nil }
+        return examiner.found.map(Simplicity.selfIntersection) ?? .simple
     }
 }
 

@@ -29,33 +29,53 @@ extension Ring {
     func relation(to other: Ring, strategy: ContactStrategy) -> RingRelation {
         guard count >= 3, other.count >= 3 else { return .disjoint }
         if let a = boundingBox, let b = other.boundingBox, !a.intersects(b) { return .disjoint }
-        var touched: Bool? = nil
-        for transposed in [false, true] {
-            guard let budget = strategy.pairsBudget(transposed: transposed, count: count + other.count) else { continue }
-            let depth = budget == .max ? nil : ChainPairs.maximumActive
-            let chains =
-                transposed
-                ? MonotoneChains(closedVertices.transposed, other.closedVertices.transposed, maximumMeanDepth: depth)
-                : MonotoneChains(closedVertices, other.closedVertices, maximumMeanDepth: depth)
-            if chains.isTooDeep { continue }
-            var examiner = ContactExaminer(first: self, second: other)
-            if let stopped = ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: true, budget: budget) {
-                if stopped { return .overlapping }
-                touched = examiner.touched
-                break
-            }
+        // The direct pairs along x, else along y; the sweep when both give up.
+        let contact =
+            boundaryContactByPairs(with: other, AlongX.self, strategy: strategy)
+            ?? boundaryContactByPairs(with: other, AlongY.self, strategy: strategy) ?? boundaryContactBySweep(with: other)
+        switch contact {
+        case .interiorsMeet: return .overlapping
+        case .touching: return .touching
+        case .apart:
+            let inside = other.locate(closedVertices[0]) == .inside || locate(other.closedVertices[0]) == .inside
+            return inside ? .overlapping : .disjoint
         }
-        if touched == nil {
-            let chains = MonotoneChains(closedVertices, other.closedVertices)
-            var sweep = ChainSweep(chains: chains, examiner: ContactExaminer(first: self, second: other))
-            if sweep.run() { return .overlapping }
-            touched = sweep.examiner.touched
-        }
-        if touched == true { return .touching }
-        if other.locate(closedVertices[0]) == .inside || locate(other.closedVertices[0]) == .inside {
-            return .overlapping
-        }
-        return .disjoint
+    }
+
+    /// What the direct pairs along `Axis` find where the two rings' boundaries meet;
+    /// `nil` when the strategy does not run them there or they give up.
+    private func boundaryContactByPairs<Axis: ChainAxis>(
+        with other: Ring, _ axis: Axis.Type, strategy: ContactStrategy
+    ) -> BoundaryContact? {
+        guard let budget = strategy.pairsBudget(along: axis, count: count + other.count) else { return nil }
+        let chains = MonotoneChains<Axis>(
+            closedVertices, other.closedVertices, maximumMeanDepth: ContactStrategy.maximumMeanDepth(budget: budget))
+        if chains.isTooDeep { return nil }
+        var examiner = ContactExaminer(first: self, second: other)
+        guard let stopped = ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: true, budget: budget) else { return nil }
+        return BoundaryContact(interiorsMeet: stopped, touched: examiner.touched)
+    }
+
+    /// What the sweep finds where the two rings' boundaries meet.
+    private func boundaryContactBySweep(with other: Ring) -> BoundaryContact {
+        let chains = MonotoneChains<AlongX>(closedVertices, other.closedVertices)
+        var sweep = ChainSweep(chains: chains, examiner: ContactExaminer(first: self, second: other))
+        let stopped = sweep.run()
+        return BoundaryContact(interiorsMeet: stopped, touched: sweep.examiner.touched)
+    }
+}
+
+/// Where two rings' boundaries meet, as far as the boundaries tell.
+private enum BoundaryContact {
+    /// The interiors meet at some contact (the examiner stopped there).
+    case interiorsMeet
+    /// The boundaries meet, the interiors do not there.
+    case touching
+    /// The boundaries have no common point: containment decides.
+    case apart
+
+    init(interiorsMeet: Bool, touched: Bool) {
+        self = interiorsMeet ? .interiorsMeet : touched ? .touching : .apart
     }
 }
 

@@ -20,6 +20,27 @@ struct ChainOrderTests {
                 }
             return BoundingBox(min: Point(x, 0), max: Point(x + 1, 1))
         }
+        expectSorted(boxes)
+    }
+
+    @Test(
+        "boxes already in order, in two ordered runs (a ring starting partway along) or in three come out sorted",
+        arguments: [2, 3, 17, 500, 3000])
+    func sortedByLeftSideWhenPresorted(count: Int) {
+        // Ties every few boxes, as a comb's chains have.
+        let inOrder = (0..<count).map { BoundingBox(min: Point(Double($0 / 3), 0), max: Point(Double($0 / 3) + 1, 1)) }
+        expectSorted(inOrder)
+        for split in [1, count / 3, count - 1] {
+            expectSorted(Array(inOrder[split...] + inOrder[..<split]))
+        }
+        let (third, twoThirds) = (count / 3, 2 * count / 3)
+        expectSorted(Array(inOrder[twoThirds...] + inOrder[third..<twoThirds] + inOrder[..<third]))
+    }
+
+    /// Checks `sortedByLeftSide` on `boxes`: every chain once, keys in order, the
+    /// key monotone in x and equal to the box's.
+    private func expectSorted(_ boxes: [BoundingBox]) {
+        let count = boxes.count
         let order = boxes.withUnsafeBufferPointer(ChainPairs.sortedByLeftSide)
         #expect(order.count == count)
         #expect(Set(order.map { $0 & 0xFFFF_FFFF }) == Set((0..<count).map(UInt64.init)))
