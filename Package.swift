@@ -53,7 +53,7 @@ let package = Package(
             name: "RemoGEOSTests",
             dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
-        .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON"]),
+        .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON", "RemoShapes"]),
         .testTarget(
             name: "RemoRoomTests",
             dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoGEOS", "RemoShapes", "RemoTestSupport"]

@@ -127,8 +127,18 @@ public struct JSONReader: Sendable {
             while try nextElement() { try skip() }
         case .object:
             try beginObject()
-            while try nextKey() != nil { try skip() }
+            while try skipKey() { try skip() }
         }
+    }
+
+    /// Steps over the next key of the current object and the colon after it, checked
+    /// like ``nextKey()`` but not built; `false` after consuming the closing brace.
+    mutating func skipKey() throws(JSONSyntaxError) -> Bool {
+        guard try beforeKey() else { return false }
+        let start = position + 1
+        try skipString()
+        try afterKey(nil, at: start..<(position - 1))
+        return true
     }
 
     /// Enters an array; the caller has seen ``JSONKind/array``.
@@ -437,68 +447,61 @@ public struct JSONReader: Sendable {
 
     /// Scans one JSON number at `start`: the value (exact on a fast path, else through the
     /// standard library's correctly rounded conversion) and where it ends.
+    ///
+    /// The fast path takes every digit into a 64-bit mantissa: with at most 19 digits
+    /// (leading zeros included) it cannot overflow, and when it is below 2⁵³ and the
+    /// power of ten is at most 22, both are exact doubles, so one correctly rounded
+    /// multiplication or division gives the correctly rounded value.
     @inline(__always)
     static func scanNumber(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> ScannedNumber {
         let count = p.count
         var i = start
+        let negative = i < count && p[i] == UInt8(ascii: "-")
+        i += negative ? 1 : 0
         var mantissa: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        var negative = false
-        @inline(__always) func digit(_ i: Int) -> UInt8? {
-            guard i < count else { return nil }
-            let d = p[i] &- 0x30
-            return d < 10 ? d : nil
-        }
-        if i < count && p[i] == UInt8(ascii: "-") {
-            negative = true
-            i += 1
-        }
-        guard let first = digit(i) else { return .invalid("invalid number", at: i) }
-        if first == 0 {
-            i += 1
-            if digit(i) != nil { return .invalid("invalid number: leading zero", at: i) }
-        } else {
-            while let d = digit(i) {
-                if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    if mantissa != 0 { digits += 1 }
-                } else {
-                    exponent += 1
-                }
+        /// Takes the digits from `i` on into the mantissa; returns how many there were.
+        @inline(__always) func digits(_ i: inout Int) -> Int {
+            let first = i
+            while i < count {
+                let d = p[i] &- 0x30
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
                 i += 1
             }
+            return i - first
         }
+        let integerStart = i
+        let integerDigits = digits(&i)
+        guard integerDigits > 0 else { return .invalid("invalid number", at: integerStart) }
+        if integerDigits > 1 && p[integerStart] == UInt8(ascii: "0") {
+            return .invalid("invalid number: leading zero", at: integerStart + 1)
+        }
+        var fractionDigits = 0
         if i < count && p[i] == UInt8(ascii: ".") {
             i += 1
-            guard digit(i) != nil else { return .invalid("invalid number: no digit after '.'", at: i) }
-            while let d = digit(i) {
-                if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    if mantissa != 0 { digits += 1 }
-                    exponent -= 1
-                }
-                i += 1
-            }
+            fractionDigits = digits(&i)
+            guard fractionDigits > 0 else { return .invalid("invalid number: no digit after '.'", at: i) }
         }
-        if i < count && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
+        var exponent = -fractionDigits
+        if i < count && p[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             var exponentNegative = false
             if i < count && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
                 exponentNegative = p[i] == UInt8(ascii: "-")
                 i += 1
             }
-            guard digit(i) != nil else { return .invalid("invalid number: no digit in the exponent", at: i) }
+            let exponentStart = i
             var e = 0
-            while let d = digit(i) {
+            while i < count {
+                let d = p[i] &- 0x30
+                guard d < 10 else { break }
                 if e < 100_000 { e = e * 10 + Int(d) }
                 i += 1
             }
+            guard i > exponentStart else { return .invalid("invalid number: no digit in the exponent", at: i) }
             exponent += exponentNegative ? -e : e
         }
-        if digits <= 15 && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
-            // Both the mantissa and the power of ten are exact doubles, so one
-            // correctly rounded operation gives the correctly rounded result.
+        if integerDigits + fractionDigits <= 19 && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 { value /= exactPowersOfTen[-exponent] } else { value *= exactPowersOfTen[exponent] }
             return .number(negative ? -value : value, end: i)
@@ -512,21 +515,33 @@ public struct JSONReader: Sendable {
     /// one pass. Returns nil, with the reader where it was, at anything else (another
     /// shape, more numbers, a syntax error), for the caller to read the general way.
     public mutating func readNumbers(maximumCount: Int) -> [Double]? {
+        var read: Int? = nil
+        let values = [Double](unsafeUninitializedCapacity: maximumCount) { buffer, initialized in
+            read = readNumbers(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<maximumCount]))
+            initialized = read ?? 0
+        }
+        return read == nil ? nil : values
+    }
+
+    /// ``readNumbers(maximumCount:)`` into `buffer`, at most `buffer.count` numbers, so
+    /// that short arrays (a corner, dimensions) need no allocation: how many were read,
+    /// or nil with the reader where it was.
+    public mutating func readNumbers(into buffer: UnsafeMutableBufferPointer<Double>) -> Int? {
         skipWhitespace()
         guard depth + 1 <= limits.maximumDepth else { return nil }
-        var values: [Double] = []
-        values.reserveCapacity(maximumCount)
+        var count = 0
         let start = position
         let end: Int? = bytes.withUnsafeBufferPointer { p in
             Self.scanArray(p, from: start) { i in
-                guard values.count < maximumCount, let value = Self.number(p, &i) else { return false }
-                values.append(value)
+                guard count < buffer.count, let value = Self.number(p, &i) else { return false }
+                buffer[count] = value
+                count += 1
                 return true
             }
         }
         guard let end else { return nil }
         position = end
-        return values
+        return count
     }
 
     /// Reads an array of two-number arrays, `[[x, y], …]`, in one pass: the numbers of

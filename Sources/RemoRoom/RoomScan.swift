@@ -145,9 +145,12 @@ enum Read {
     }
 
     /// Three finite numbers (others dropped) as width, height and depth, else nil.
-    static func dimensions(numbers: [Double]) -> (Double, Double, Double)? {
-        let values = numbers.filter(\.isFinite)
-        return values.count == 3 ? (values[0], values[1], values[2]) : nil
+    static func dimensions<Numbers: Collection<Double>>(numbers: Numbers) -> (Double, Double, Double)? {
+        var finite = numbers.lazy.filter(\.isFinite).makeIterator()
+        guard let width = finite.next(), let height = finite.next(), let depth = finite.next(), finite.next() == nil else {
+            return nil
+        }
+        return (width, height, depth)
     }
 
     /// Dimensions as three numbers (width, height, depth), or an object with width,

@@ -86,8 +86,12 @@ final class ScanElement {
                     set(field, try reader.readValue())
                 }
             case .dimensions:
-                if let numbers = reader.readNumbers(maximumCount: 8) {
-                    dimensions = Read.dimensions(numbers: numbers)
+                // Outer nil: not a flat array of numbers, read as a tree instead.
+                let read: (Double, Double, Double)?? = withUnsafeTemporaryAllocation(of: Double.self, capacity: 8) { buffer in
+                    reader.readNumbers(into: buffer).map { Read.dimensions(numbers: buffer[0..<$0]) }
+                }
+                if let read {
+                    dimensions = read
                 } else {
                     set(field, try reader.readValue())
                 }
@@ -165,16 +169,18 @@ final class ScanElement {
         try reader.beginArray()
         var corners: [(Double, Double, Double)] = []
         var rest: [JSONValue] = []
+        // One corner's numbers, read in place (a tuple of doubles is laid out as an array).
+        var numbers = (0.0, 0.0, 0.0)
         while try reader.nextElement() {
-            let numbers = rest.isEmpty ? reader.readNumbers(maximumCount: 3) : nil
-            if let numbers, numbers.count == 3, numbers.allSatisfy(\.isFinite) {
-                corners.append((numbers[0], numbers[1], numbers[2]))
+            let count =
+                rest.isEmpty
+                ? withUnsafeMutableBytes(of: &numbers) { reader.readNumbers(into: $0.bindMemory(to: Double.self)) } : nil
+            if count == 3 && numbers.0.isFinite && numbers.1.isFinite && numbers.2.isFinite {
+                corners.append(numbers)
+            } else if let count {
+                rest.append(.array([numbers.0, numbers.1, numbers.2].prefix(count).map(JSONValue.number)))
             } else {
-                if let numbers {
-                    rest.append(.array(numbers.map(JSONValue.number)))
-                } else {
-                    rest.append(try reader.readValue())
-                }
+                rest.append(try reader.readValue())
             }
         }
         if rest.isEmpty {

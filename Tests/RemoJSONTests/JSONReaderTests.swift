@@ -1,4 +1,5 @@
 import RemoJSON
+import RemoShapes
 import Testing
 
 @Suite("JSON reader and writer")
@@ -26,6 +27,44 @@ struct JSONReaderTests {
             return
         }
         #expect(d.bitPattern == Double(text)!.bitPattern)
+    }
+
+    @Test("seeded random numbers of every shape convert exactly like the standard library, alone and in arrays")
+    func randomNumbers() throws {
+        var rng = SplitMix64(seed: 20_261_122)
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            func digits(_ count: Int) -> String {
+                String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            }
+            // Integer part without a leading zero, a fraction with or without leading
+            // zeros, up to 25 digits in all, and an exponent in either case and sign.
+            let integer =
+                Bool.random(using: &rng) ? "0" : String(Int.random(in: 1...9, using: &rng)) + digits(Int.random(in: 0...12, using: &rng))
+            var text = (Bool.random(using: &rng) ? "-" : "") + integer
+            if Int.random(in: 0..<4, using: &rng) > 0 {
+                text +=
+                    "." + String(repeating: "0", count: Int.random(in: 0...4, using: &rng)) + digits(Int.random(in: 1...12, using: &rng))
+            }
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                text += ["e", "E", "e-", "e+", "E-"].randomElement(using: &rng)! + String(Int.random(in: 0...40, using: &rng))
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            guard case .number(let d) = try JSONParser.parse(text) else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
+            #expect(d.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+        // The flat-array path reads the same numbers.
+        for chunk in stride(from: 0, to: texts.count, by: 16) {
+            let slice = texts[chunk..<min(chunk + 16, texts.count)]
+            var reader = JSONReader(bytes: Array("[\(slice.joined(separator: ", "))]".utf8))
+            let numbers = reader.readNumbers(maximumCount: 16)
+            #expect(numbers?.map(\.bitPattern) == slice.map { Double($0)!.bitPattern })
+        }
     }
 
     @Test("a number too large for a double reads as infinity, for the caller to reject")
