@@ -274,6 +274,9 @@ public struct JSONReader: Sendable {
         position += 1
         var invalidUTF8 = false
         while position < bytes.count {
+            // Plain ASCII (a base64 blob) eight bytes at a time.
+            position = bytes.withUnsafeBufferPointer { Self.plainEnd($0, from: position, nonASCII: true) }
+            guard position < bytes.count else { break }
             let c = bytes[position]
             if c == UInt8(ascii: "\"") {
                 position += 1
@@ -355,6 +358,7 @@ public struct JSONReader: Sendable {
         position += 1
         let start = position
         // Fast path: no escapes.
+        position = bytes.withUnsafeBufferPointer { Self.plainEnd($0, from: start) }
         while position < bytes.count {
             let c = bytes[position]
             if c == UInt8(ascii: "\"") {
@@ -395,6 +399,41 @@ public struct JSONReader: Sendable {
             utf8.append(contentsOf: Array(String(Character(try escape(e))).utf8))
         }
         throw error("unterminated string: the file is truncated")
+    }
+
+    /// The first position from `i` on of a byte that ends the plain part of a string
+    /// (a quote, a backslash or a control character, and with `nonASCII` any byte from
+    /// 0x80), or the end: eight bytes per step.
+    @inline(__always)
+    static func plainEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int, nonASCII: Bool = false) -> Int {
+        var i = i
+        while i + 8 <= p.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self))
+            // Per byte, the top bit of (b − n) & ~b & 0x80 is set exactly when b < n (for
+            // n ≤ 0x80), and a borrow only disturbs later bytes: bytes below 0x20, and
+            // quotes and backslashes (zero after the xor).
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special =
+                ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+                    | (nonASCII ? word : 0)) & (ones &* 0x80)
+            if special != 0 { return i + special.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < p.count {
+            let c = p[i]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || (nonASCII && c >= 0x80) { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// Whether these bytes are valid UTF-8, without building a string for ASCII.
+    static func isValidUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for c in utf8 { any |= c }
+        return any < 0x80 || String(validating: utf8, as: UTF8.self) != nil
     }
 
     /// The string of these UTF-8 bytes, or nil when they are not valid UTF-8. ASCII,

@@ -67,6 +67,49 @@ struct JSONReaderTests {
         }
     }
 
+    @Test("seeded random strings and keys with quotes, backslashes, controls and non-ASCII at every offset read back")
+    func randomStrings() throws {
+        var rng = SplitMix64(seed: 7_002)
+        let alphabet: [Character] = ["a", "b", "é", "\"", "\\", "\n", "\u{1}", "😀", "/", " "]
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 0...40, using: &rng)
+            // Mostly plain letters, so that the special character falls at every offset.
+            let text = String(
+                (0..<length).map { _ in Int.random(in: 0..<4, using: &rng) == 0 ? alphabet.randomElement(using: &rng)! : "a" })
+            let encoded = JSONWriter.string(.string(text))
+            #expect(try JSONParser.parse(encoded) == .string(text), "\(encoded)")
+            #expect(try JSONParser.parse("{\(encoded): 1}") == .object([(key: text, value: .number(1))]), "\(encoded)")
+            // A raw control character where the writer would have escaped it is refused.
+            let raw = "\"" + String(repeating: "a", count: length) + "\u{1}\""
+            #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(raw) }
+            // Skipping checks them alike: nothing for the good one, the same message
+            // and place for the bad one.
+            for string in [encoded, raw] {
+                let outcome = SkippedStringTests.outcomes(string)
+                #expect(outcome.read == outcome.skipped, "\(string)")
+                #expect((outcome.read == nil) == (string == encoded), "\(string)")
+            }
+        }
+    }
+
+    @Test("a key table matches keys in place: shared eight-byte prefixes, short and empty keys, escapes, the end of the text")
+    func keyTable() throws {
+        let keys = ["polygonCorners", "polygonCornersX", "polygon", "polygonC", "", "a", "ab", "é"]
+        let table = JSONKeyTable(keys)
+        let asked = keys + ["polygonCornerz", "polygo", "polygonCorners ", "b", "polygon\\u0043orners"]
+        for key in asked {
+            // Alone at the end of the text (fewer than eight bytes after some keys) and
+            // followed by more members.
+            for text in ["{\"\(key)\":1}", "{\"\(key)\": 1, \"padding padding\": 2}"] {
+                var reader = JSONReader(bytes: Array(text.utf8))
+                _ = try reader.nextKind()
+                try reader.beginObject()
+                let unescaped = key == "polygon\\u0043orners" ? "polygonCorners" : key
+                #expect(try reader.nextKey(in: table) == (keys.firstIndex(of: unescaped) ?? -1), "\(text)")
+            }
+        }
+    }
+
     @Test("a number too large for a double reads as infinity, for the caller to reject")
     func overflow() throws {
         #expect(try JSONParser.parse("1e400") == .number(.infinity))
