@@ -39,6 +39,14 @@ public struct BoundingBox: Hashable, Sendable {
         p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y
     }
 
+    /// The smallest box that holds both boxes.
+    @inlinable
+    public func union(_ other: BoundingBox) -> BoundingBox {
+        BoundingBox(
+            min: Point(Swift.min(min.x, other.min.x), Swift.min(min.y, other.min.y)),
+            max: Point(Swift.max(max.x, other.max.x), Swift.max(max.y, other.max.y)))
+    }
+
     /// Whether the closed boxes share at least one point.
     @inlinable
     public func intersects(_ other: BoundingBox) -> Bool {

@@ -41,51 +41,36 @@ final class MonotoneChains<Axis: ChainAxis> {
     let firstCount: Int
     /// The number of chains of the first ring (the second ring's chains follow).
     let firstRingChainCount: Int
-    /// Whether the cut stopped at ``init(_:_:maximumMeanDepth:)``'s limit, leaving no chains.
+    /// Whether the cut stopped at ``init(_:_:depthLimit:)``'s limit, leaving no chains.
     let isTooDeep: Bool
 
     var chainCount: Int { ends.count }
 
-    /// Cuts the rings into chains.
+    /// Cuts the rings into chains, in one pass over each ring's points.
     ///
     /// - Parameters:
     ///   - first: A closed vertex buffer (n + 1 points, the last equal to the first).
     ///   - second: Another one, or empty.
-    ///   - maximumMeanDepth: When given, stops (with ``isTooDeep`` set and no chains)
-    ///     if the chains overlap more than this many deep on average across the rings'
-    ///     x-range (the sum of their widths over the whole width): a comb, which the
-    ///     direct pairs would give up on anyway.
-    init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point> = [], maximumMeanDepth: Int? = nil) {
+    ///   - depthLimit: When given, stops (with ``isTooDeep`` set and no chains) as soon
+    ///     as the chains overlap more than this many deep on average across the rings'
+    ///     extent along the axis (the sum of their widths over that extent): a comb,
+    ///     which the direct pairs would give up on anyway.
+    init(_ first: ContiguousArray<Point>, _ second: ContiguousArray<Point> = [], depthLimit: DepthLimit? = nil) {
         self.first = first
         self.second = second
         firstCount = Swift.max(first.count - 1, 0)
-        // Both rings' cuts in one buffer: at most n + 1 for a ring of n vertices.
-        let cutBuffer = UnsafeMutablePointer<Int32>.allocate(capacity: first.count + second.count)
-        defer { cutBuffer.deallocate() }
-        let firstCuts = first.withUnsafeBufferPointer { Self.cuts($0, into: cutBuffer) }
-        let secondCuts = second.withUnsafeBufferPointer { Self.cuts($0, into: cutBuffer + firstCuts.count) }
-        // Fewer chains than the limit cannot overlap deeper than it.
-        if let maximumMeanDepth, firstCuts.count + secondCuts.count > maximumMeanDepth {
-            var depth = MeanDepth()
-            first.withUnsafeBufferPointer { depth.add($0, cuts: firstCuts) }
-            second.withUnsafeBufferPointer { depth.add($0, cuts: secondCuts) }
-            if depth.widths > Double(maximumMeanDepth) * (depth.high - depth.low) {
-                (ends, boxes, firstRingChainCount, isTooDeep) = (.allocate(capacity: 0), .allocate(capacity: 0), 0, true)
-                return
-            }
+        // A smooth lasso has a chain per ten or so vertices; more grow the buffers.
+        var builder = Builder(capacity: Swift.max(16, (first.count + second.count) / 8))
+        let widthLimit = depthLimit.map { Double($0.depth) * $0.extent } ?? .infinity
+        var widths = 0.0
+        var complete = first.withUnsafeBufferPointer { Self.cut($0, into: &builder, widths: &widths, limit: widthLimit) }
+        builder.endFirstRing()
+        if complete {
+            complete = second.withUnsafeBufferPointer { Self.cut($0, into: &builder, widths: &widths, limit: widthLimit) }
         }
-        isTooDeep = false
-        let firstChains = Swift.max(firstCuts.count - 1, 0)
-        let total = firstChains + Swift.max(secondCuts.count - 1, 0)
-        let ends = UnsafeMutableBufferPointer<ChainEnds>.allocate(capacity: total)
-        let boxes = UnsafeMutableBufferPointer<BoundingBox>.allocate(capacity: total)
-        first.withUnsafeBufferPointer { Self.describe($0, cuts: firstCuts, ends.baseAddress!, boxes.baseAddress!) }
-        second.withUnsafeBufferPointer {
-            Self.describe($0, cuts: secondCuts, ends.baseAddress! + firstChains, boxes.baseAddress! + firstChains)
-        }
-        self.ends = ends
-        self.boxes = boxes
-        firstRingChainCount = firstChains
+        isTooDeep = !complete
+        if !complete { builder.removeAll() }
+        (ends, boxes, firstRingChainCount) = builder.finish()
     }
 
     deinit {
@@ -93,80 +78,107 @@ final class MonotoneChains<Axis: ChainAxis> {
         boxes.deallocate()
     }
 
-    /// The sum of the chains' widths and the x-range of their ends.
-    private struct MeanDepth {
-        var widths = 0.0
-        var low = Double.infinity
-        var high = -Double.infinity
+    /// How deep the chains may overlap: `depth` chains on average across `extent`,
+    /// the rings' extent along the axis.
+    struct DepthLimit {
+        var depth: Int
+        var extent: Double
+    }
 
-        /// Adds the chains of one ring, given its cuts.
-        mutating func add(_ p: UnsafeBufferPointer<Point>, cuts: UnsafeBufferPointer<Int32>) {
-            guard var previous = cuts.first.map({ Axis.view(p[Int($0)]).x }) else { return }
-            for cut in cuts {
-                let x = Axis.view(p[Int(cut)]).x
-                widths += (x - previous).magnitude
-                low = Swift.min(low, x)
-                high = Swift.max(high, x)
-                previous = x
-            }
+    /// The chains' ends and boxes as they are cut, in buffers that grow.
+    private struct Builder {
+        var ends: UnsafeMutableBufferPointer<ChainEnds>
+        var boxes: UnsafeMutableBufferPointer<BoundingBox>
+        var count = 0
+        var firstRingCount: Int? = nil
+
+        init(capacity: Int) {
+            ends = .allocate(capacity: capacity)
+            boxes = .allocate(capacity: capacity)
+        }
+
+        /// Appends the chain from position `start` (x `startX`) to `stop` (x `stopX`),
+        /// increasing when `up`, whose points' y-range is `low`…`high`; returns its width.
+        @inline(__always)
+        mutating func append(
+            from start: Int, _ startX: Double, to stop: Int, _ stopX: Double, up: Bool, low: Double, high: Double
+        ) -> Double {
+            if count == ends.count { grow() }
+            let (lowEnd, highEnd) = up ? (start, stop) : (stop, start)
+            ends[count] = ChainEnds(low: Int32(truncatingIfNeeded: lowEnd), high: Int32(truncatingIfNeeded: highEnd))
+            boxes[count] = BoundingBox(min: Point(up ? startX : stopX, low), max: Point(up ? stopX : startX, high))
+            count += 1
+            return (stopX - startX).magnitude
+        }
+
+        @inline(never)
+        mutating func grow() {
+            let (oldEnds, oldBoxes) = (ends, boxes)
+            ends = .allocate(capacity: 2 * oldEnds.count)
+            boxes = .allocate(capacity: 2 * oldBoxes.count)
+            ends.baseAddress!.initialize(from: oldEnds.baseAddress!, count: count)
+            boxes.baseAddress!.initialize(from: oldBoxes.baseAddress!, count: count)
+            oldEnds.deallocate()
+            oldBoxes.deallocate()
+        }
+
+        mutating func endFirstRing() { firstRingCount = count }
+
+        mutating func removeAll() { (count, firstRingCount) = (0, 0) }
+
+        /// The buffers cut to the chains there are (same allocations), and the first
+        /// ring's chain count.
+        func finish() -> (UnsafeMutableBufferPointer<ChainEnds>, UnsafeMutableBufferPointer<BoundingBox>, Int) {
+            (
+                UnsafeMutableBufferPointer(start: ends.baseAddress, count: count),
+                UnsafeMutableBufferPointer(start: boxes.baseAddress, count: count), firstRingCount ?? count
+            )
         }
     }
 
     /// Whether `a` comes before `b` in lexicographic order, without branches (the
     /// direction of a jittery lasso flips unpredictably).
     @inline(__always)
-    private static func precedes(_ a: Point, _ b: Point) -> UInt8 {
+    private static func precedes(_ a: Point, _ b: Point) -> Bool {
         let xLess = unsafeBitCast(a.x < b.x, to: UInt8.self)
         let xEqual = unsafeBitCast(a.x == b.x, to: UInt8.self)
         let yLess = unsafeBitCast(a.y < b.y, to: UInt8.self)
-        return xLess | (xEqual & yLess)
+        return xLess | (xEqual & yLess) != 0
     }
 
-    /// The positions where one ring's chains meet, in order: 0, every turning vertex,
-    /// and n (empty for fewer than three vertices). Each vertex is written to the
-    /// next slot, and a turn keeps it: no branch on the direction, which flips
-    /// unpredictably along a jittery lasso.
-    private static func cuts(_ p: UnsafeBufferPointer<Point>, into cuts: UnsafeMutablePointer<Int32>) -> UnsafeBufferPointer<Int32> {
+    /// Cuts one ring into chains at vertex 0 and at every turning vertex (where the
+    /// ring's direction in lexicographic order flips), appending each chain's ends and
+    /// box to `builder` as soon as its last vertex is read. Adds the chains' widths to
+    /// `widths` and stops, returning `false`, once they pass `limit`.
+    private static func cut(
+        _ p: UnsafeBufferPointer<Point>, into builder: inout Builder, widths: inout Double, limit: Double
+    ) -> Bool {
         let n = p.count - 1
-        guard n >= 3 else { return UnsafeBufferPointer(start: cuts, count: 0) }
-        var kept = 1
-        cuts[0] = 0
-        var previous = precedes(Axis.view(p[0]), Axis.view(p[1]))
-        var x = Axis.view(p[1]).x
+        guard n >= 3 else { return true }
+        var start = 0
+        var startX = Axis.view(p[0]).x
+        var low = Axis.view(p[0]).y
+        var high = low
+        var up = precedes(Axis.view(p[0]), Axis.view(p[1]))
+        var v = Axis.view(p[1])
         for i in 1..<n {
-            // Equal x (rare) falls back to y.
-            let nextX = Axis.view(p[i + 1]).x
-            let up = nextX != x ? unsafeBitCast(x < nextX, to: UInt8.self) : precedes(Axis.view(p[i]), Axis.view(p[i + 1]))
-            cuts[kept] = Int32(truncatingIfNeeded: i)
-            kept &+= Int(previous ^ up)
-            previous = up
-            x = nextX
-        }
-        cuts[kept] = Int32(truncatingIfNeeded: n)
-        return UnsafeBufferPointer(start: cuts, count: kept + 1)
-    }
-
-    /// Writes the ends and box of the chain between each pair of consecutive cuts.
-    private static func describe(
-        _ p: UnsafeBufferPointer<Point>, cuts: UnsafeBufferPointer<Int32>, _ ends: UnsafeMutablePointer<ChainEnds>,
-        _ boxes: UnsafeMutablePointer<BoundingBox>
-    ) {
-        guard cuts.count > 1 else { return }
-        for j in 0..<(cuts.count - 1) {
-            let s = Int(cuts[j])
-            let e = Int(cuts[j + 1])
-            var low = Axis.view(p[s]).y
-            var high = low
-            for i in (s + 1)...e {
-                let y = Axis.view(p[i]).y
-                low = y < low ? y : low
-                high = y > high ? y : high
+            let next = Axis.view(p[i + 1])
+            let nextUp = precedes(v, next)
+            low = v.y < low ? v.y : low
+            high = v.y > high ? v.y : high
+            if nextUp != up {
+                widths += builder.append(from: start, startX, to: i, v.x, up: up, low: low, high: high)
+                if widths > limit { return false }
+                (start, startX, low, high) = (i, v.x, v.y, v.y)
+                up = nextUp
             }
-            let up = precedes(Axis.view(p[s]), Axis.view(p[s + 1])) == 1
-            let (start, stop) = up ? (s, e) : (e, s)
-            ends[j] = ChainEnds(low: Int32(truncatingIfNeeded: start), high: Int32(truncatingIfNeeded: stop))
-            boxes[j] = BoundingBox(min: Point(Axis.view(p[start]).x, low), max: Point(Axis.view(p[stop]).x, high))
+            v = next
         }
+        // v is the last point, vertex 0 again.
+        low = v.y < low ? v.y : low
+        high = v.y > high ? v.y : high
+        widths += builder.append(from: start, startX, to: n, v.x, up: up, low: low, high: high)
+        return widths <= limit
     }
 
     /// The ring (0 or 1) of chain `c`.

@@ -19,9 +19,12 @@ enum ContactStrategy {
         }
     }
 
-    /// The most chains the direct pairs may meet across one line under this budget
-    /// before the cut gives up (none when unlimited).
-    static func maximumMeanDepth(budget: Int) -> Int? { budget == .max ? nil : ChainPairs.maximumActive }
+    /// How deep the chains may overlap under this budget before the cut gives up
+    /// (no limit when the budget is unlimited), for rings within `box`.
+    static func depthLimit<Axis: ChainAxis>(budget: Int, box: BoundingBox?, along axis: Axis.Type) -> MonotoneChains<Axis>.DepthLimit? {
+        guard budget != .max, let box else { return nil }
+        return MonotoneChains<Axis>.DepthLimit(depth: ChainPairs.maximumActive, extent: Axis.view(box.max).x - Axis.view(box.min).x)
+    }
 }
 
 extension Ring {
@@ -59,7 +62,8 @@ extension Ring {
     /// run them there or they give up.
     private func simplicityByPairs<Axis: ChainAxis>(_ axis: Axis.Type, strategy: ContactStrategy) -> Simplicity? {
         guard let budget = strategy.pairsBudget(along: axis, count: count) else { return nil }
-        let chains = MonotoneChains<Axis>(closedVertices, maximumMeanDepth: ContactStrategy.maximumMeanDepth(budget: budget))
+        let chains = MonotoneChains<Axis>(
+            closedVertices, depthLimit: ContactStrategy.depthLimit(budget: budget, box: boundingBox, along: axis))
         if chains.isTooDeep { return nil }
         var examiner = SelfContactExaminer(ring: self)
         guard ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: false, budget: budget) != nil else { return nil }

@@ -48,8 +48,9 @@ extension Ring {
         with other: Ring, _ axis: Axis.Type, strategy: ContactStrategy
     ) -> BoundaryContact? {
         guard let budget = strategy.pairsBudget(along: axis, count: count + other.count) else { return nil }
+        let box = boundingBox.flatMap { a in other.boundingBox.map { a.union($0) } }
         let chains = MonotoneChains<Axis>(
-            closedVertices, other.closedVertices, maximumMeanDepth: ContactStrategy.maximumMeanDepth(budget: budget))
+            closedVertices, other.closedVertices, depthLimit: ContactStrategy.depthLimit(budget: budget, box: box, along: axis))
         if chains.isTooDeep { return nil }
         var examiner = ContactExaminer(first: self, second: other)
         guard let stopped = ChainPairs.run(chains, examiner: &examiner, crossRingsOnly: true, budget: budget) else { return nil }

@@ -54,6 +54,22 @@ struct ChainOrderTests {
         }
     }
 
+    @Test("the cut gives up on a comb along its teeth, not across them, and not on a lasso")
+    func depthLimit() throws {
+        let comb = try Ring(Shapes.comb(count: 4_000))
+        let lasso = try Ring(Shapes.lasso(count: 4_000, seed: 3))
+        func chains<Axis: ChainAxis>(_ ring: Ring, _ axis: Axis.Type) -> MonotoneChains<Axis> {
+            MonotoneChains<Axis>(
+                ring.closedVertices, depthLimit: ContactStrategy.depthLimit(budget: 1, box: ring.boundingBox, along: axis))
+        }
+        let alongTeeth = chains(comb, AlongX.self)
+        #expect(alongTeeth.isTooDeep && alongTeeth.chainCount == 0)
+        #expect(!chains(comb, AlongY.self).isTooDeep)
+        #expect(!chains(lasso, AlongX.self).isTooDeep && !chains(lasso, AlongY.self).isTooDeep)
+        // Without a limit every chain is cut: two per tooth along x.
+        #expect(MonotoneChains<AlongX>(comb.closedVertices).chainCount >= 2 * 999)
+    }
+
     @Test("the coarse key never decreases as x grows")
     func coarseKeyIsMonotone() {
         var rng = SplitMix64(seed: 9)
