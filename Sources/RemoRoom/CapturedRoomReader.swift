@@ -41,6 +41,7 @@ enum CapturedRoomReader {
 
         // Walls.
         var walls: [Wall] = []
+        walls.reserveCapacity(scan.walls.count)
         for (i, element) in scan.walls.enumerated() {
             guard let t = element.transform else {
                 throw .format("\(path).walls[\(i)].transform: expected 16 finite numbers")
@@ -78,6 +79,7 @@ enum CapturedRoomReader {
         // Doors, windows and openings, placed on their walls.
         func placed(_ kind: ScanElements.Kind) throws(RoomScanError) -> [(ScanElement, Placement, Double, Double)] {
             var result: [(ScanElement, Placement, Double, Double)] = []
+            result.reserveCapacity(scan[kind].count)
             for (i, element) in scan[kind].enumerated() {
                 guard let t = element.transform, let (w, h, _) = element.dimensions else {
                     throw .format("\(path).\(kind)[\(i)]: expected a transform and dimensions")
@@ -107,6 +109,7 @@ enum CapturedRoomReader {
 
         // Objects.
         var objects: [RoomObject] = []
+        objects.reserveCapacity(scan.objects.count)
         for (i, element) in scan.objects.enumerated() {
             guard let t = element.transform, let (w, h, d) = element.dimensions else {
                 throw .format("\(path).objects[\(i)]: expected a transform and dimensions")

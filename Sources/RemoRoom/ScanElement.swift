@@ -199,6 +199,7 @@ final class ScanElement {
         try reader.beginObject()
         // Collected first, so that the dictionary is built once at its size.
         var pairs: [(String, String)] = []
+        pairs.reserveCapacity(8)
         while let key = try reader.nextKey() {
             pairs.append((key, try reader.nextKind() == .string ? try reader.readString() : Self.attribute(try reader.readValue())))
         }

@@ -98,7 +98,10 @@ enum EnclosingRectangle {
 
     /// Andrew's monotone chain, exact turns.
     static func convexHull(_ points: [Point]) -> [Point] {
-        let sorted = Array(Set(points)).sorted()
+        // Sorted, each point once (equal points are next to each other once sorted).
+        var sorted: [Point] = []
+        sorted.reserveCapacity(points.count)
+        for p in points.sorted() where sorted.last != p { sorted.append(p) }
         guard sorted.count >= 3 else { return sorted }
         var lower: [Point] = []
         var upper: [Point] = []

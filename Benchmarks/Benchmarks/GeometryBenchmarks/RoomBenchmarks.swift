@@ -20,6 +20,15 @@ func roomBenchmarks() {
     Benchmark("Room.decodeLargestExport") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try? RoomScan.decode(largestBytes)) }
     }
+    // Like for like with json.load, which opens and reads the file too.
+    let largestPath = exports.appendingPathComponent("Imhaohao_standardphysics_phone-ravida_room.json").path
+    Benchmark("Room.readLargestExportFromFile") { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard let file = FileHandle(forReadingAtPath: largestPath) else { continue }
+            defer { try? file.close() }
+            blackHole(try? RoomScan.decode([UInt8](file.readDataToEndOfFile())))
+        }
+    }
     Benchmark("Room.decodeElevenObjectRoom") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try? RoomScan.decode(roomBytes)) }
     }
