@@ -120,19 +120,15 @@ extension FitChecker {
         guard room.width >= a - 1e-9, room.height >= b - 1e-9 else { return nil }
         var corners = frame.cornersAgainstWalls(quarter: quarter, width: a, height: b)
         if box.side == .around || corners.isEmpty {
-            // A 0.2 m grid, coarser for huge rooms: at most 80 × 80 positions.
+            // A 0.2 m grid, coarser for huge rooms: at most 81 × 81 positions, counted
+            // rather than stepped (far from the origin a step can be below the
+            // coordinates' precision).
             let stepX = max(0.2, (room.width - a) / 80)
             let stepY = max(0.2, (room.height - b) / 80)
-            if stepX.isFinite && stepY.isFinite {
-                var y = room.min.y
-                while y + b <= room.max.y + 1e-9 {
-                    var x = room.min.x
-                    while x + a <= room.max.x + 1e-9 {
-                        corners.append(Point(x, y))
-                        x += stepX
-                    }
-                    y += stepY
-                }
+            let countX = ((room.width - a + 1e-9) / stepX).rounded(.down).clamped(to: -1...80) + 1
+            let countY = ((room.height - b + 1e-9) / stepY).rounded(.down).clamped(to: -1...80) + 1
+            for j in 0..<countY {
+                for i in 0..<countX { corners.append(Point(room.min.x + Double(i) * stepX, room.min.y + Double(j) * stepY)) }
             }
         }
         for corner in corners where frame.roughlyHolds(corner.x, corner.y, corner.x + a, corner.y + b) {

@@ -138,4 +138,20 @@ struct HostileScanTests {
         let result = FitChecker(room: room).check(Product(id: "t", category: "table", width: 1.2, depth: 0.8, height: 0.75))
         #expect(result.badge != .unknown)
     }
+
+    @Test(
+        "a floor placed 8e15 m away, where a 0.2 m step is below the coordinates' precision: fit badges come back, no endless search (found by the room fuzzer)"
+    )
+    func farAwayFloor() throws {
+        let text =
+            #"{"version": 2, "walls": [], "objects": [], "doors": [], "floors": [{"transform": [1,0,0,0, 0,0,1,0, 0,1,0,0, 8333333333333335,0,2.5,1], "polygonCorners": [[-3.83, -2.5, 0], [3.17, -22.5, 0], [3.17, 0, 0], [-0.33, 0, 0], [-0.33, 2.5, 0], [-2.83, 2.5, 0]], "dimensions": [7, 25, 0]}]}"#
+        let room = try #require(try RoomScan.decode(Array(text.utf8)).rooms.first)
+        let checker = FitChecker(room: room)
+        for product in [
+            Product(id: "s", category: "sofa", width: 2, depth: 0.9, height: 0.8),
+            Product(id: "b", category: "bed", width: 1.6, depth: 2.1, height: 0.5),
+        ] {
+            #expect(checker.check(product).badge != .unknown)
+        }
+    }
 }
