@@ -69,7 +69,9 @@ public struct ChipPlacer: Sendable {
             guard let box = obstacles[i].box else { continue }  // nothing to label
             var best: (Point, Double)? = nil
             for candidate in Self.candidates(around: box, radius: radius, canvas: document.image) {
-                let slack = field.slack(candidate, chips: placed)
+                // A candidate that cannot beat the best so far is dropped as soon as that
+                // shows (off the canvas: before any region is measured).
+                let slack = field.slack(candidate, chips: placed, unlessAtMost: best?.1 ?? -.infinity)
                 if slack >= 0 {
                     best = (candidate, slack)
                     break
@@ -188,7 +190,10 @@ struct Field {
     var obstacles: [Obstacle]
 
     /// How far a chip at `c` is from breaking its tightest constraint: ≥ 0 when legal.
-    func slack(_ c: Point, chips: [Point]) -> Double {
+    ///
+    /// - Parameter bound: Once the slack is at most this, it is returned as it stands
+    ///   (at most `bound`, possibly above the full answer): the caller has no use for it.
+    func slack(_ c: Point, chips: [Point], unlessAtMost bound: Double = -.infinity) -> Double {
         var slack = Swift.min(c.x - radius, width - radius - c.x, c.y - radius, height - radius - c.y)
         for other in chips {
             let dx = c.x - other.x
@@ -197,6 +202,7 @@ struct Field {
         }
         let clearance = radius + gap
         for obstacle in obstacles {
+            if slack <= bound { return slack }
             slack = Swift.min(slack, obstacle.signedDistance(c, clearance: clearance) - clearance)
         }
         return slack

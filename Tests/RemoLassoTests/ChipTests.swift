@@ -1,8 +1,9 @@
 import RemoGEOS
 import RemoGeometry
-import RemoLasso
 import RemoShapes
 import Testing
+
+@testable import RemoLasso
 
 @Suite("Chip placement")
 struct ChipTests {
@@ -110,6 +111,47 @@ struct ChipTests {
         #expect(warnings.map(\.code) == [.chipUnplaceable])
         #expect(warnings.first?.region == "all")
         #expect(LassoValidator().validate(document).valid)  // a warning, not an error
+    }
+
+    @Test("a candidate's slack, cut short once it cannot beat a bound, is exact whenever it is above the bound (seeded)")
+    func slackBound() throws {
+        var rng = SplitMix64(seed: 12)
+        for _ in 0..<300 {
+            let obstacles = try (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                Obstacle(
+                    ring: try Ring(
+                        Shapes.lasso(
+                            count: 40, center: Point(Double.random(in: 0...200, using: &rng), Double.random(in: 0...200, using: &rng)),
+                            radius: Double.random(in: 5...80, using: &rng), seed: rng.next())))
+            }
+            let field = Field(width: 200, height: 200, radius: 12, gap: 4, obstacles: obstacles)
+            let chips = (0..<Int.random(in: 0...2, using: &rng)).map { _ in
+                Point(Double.random(in: 0...200, using: &rng), Double.random(in: 0...200, using: &rng))
+            }
+            for _ in 0..<20 {
+                // Candidates on and far off the canvas, bounds around the answers.
+                let c = Point(Double.random(in: -300...500, using: &rng), Double.random(in: -300...500, using: &rng))
+                let full = field.slack(c, chips: chips)
+                let bound = full + Double.random(in: -50...50, using: &rng)
+                let cut = field.slack(c, chips: chips, unlessAtMost: bound)
+                #expect(cut > bound ? cut == full : full <= cut && cut <= bound)
+            }
+        }
+    }
+
+    @Test("a region reaching 7.8e30 px (off a small canvas): both chips placed, every constraint met (found by the region fuzzer)")
+    func farFlungRegion() throws {
+        var points = Shapes.lasso(count: 90, center: Point(500, 550), radius: 80, seed: 5)
+        points[29] = Point(7.777777777777777e+30, 588.93)
+        let document = RegionDocument(
+            image: ImageSize(width: 1024, height: 768),
+            regions: [
+                Region(id: "sofa", number: 1, points: points),
+                Region(id: "cushion", number: 2, points: Shapes.lasso(count: 90, center: Point(460, 420), radius: 40, seed: 6)),
+            ])
+        let (chips, warnings) = ChipPlacer().place(document)
+        #expect(chips.map(\.region) == ["sofa", "cushion"])
+        try Self.checkConstraints(document, chips, warnings: warnings)
     }
 
     @Test("edits keep numbers 1…n in list order")
