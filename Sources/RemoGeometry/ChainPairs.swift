@@ -107,9 +107,9 @@ enum ChainPairs {
 
     /// Writes the chains in order of their boxes' coarse left keys to `entries` (room
     /// for one per box), each `key << 32 | chain`: nothing more when the chains come in
-    /// that order, one merge when they come in two ordered runs, else a merge sort for up to some thousands (insertion sort alone for
-    /// a few), and for many a radix sort on the key's 11-bit digits (digits equal in
-    /// every key are skipped).
+    /// that order, one merge when they come in two ordered runs, else a merge sort for
+    /// up to some thousands (insertion sort alone for a few), and for many a radix sort
+    /// on the key's 11-bit digits (digits equal in every key are skipped).
     static func sort(_ boxes: UnsafeBufferPointer<BoundingBox>, into entries: UnsafeMutableBufferPointer<UInt64>) {
         let k = boxes.count
         // Descents: where the chains, in ring order, step back in x.
@@ -124,7 +124,7 @@ enum ChainPairs {
         // The chains of a comb or a staircase come in order, or in two ordered runs
         // when the ring starts partway along.
         if descents <= 1 {
-            if descents == 1 { mergeRuns(entries, at: lastDescent) }
+            if descents == 1 { mergeRuns(UnsafeMutableBufferPointer(rebasing: entries[0..<k]), at: lastDescent) }
             return
         }
         if k <= 2048 {
