@@ -7,6 +7,13 @@ public struct JSONKeyTable: Sendable {
     /// Each key's first eight bytes as a little-endian word (zeros past its end), so
     /// that most keys are told apart by one comparison of length and word.
     let heads: [UInt64]
+    /// The keys as given, handed out by ``JSONReader/nextKey(interning:)`` and
+    /// ``JSONReader/readString(interning:)`` instead of new strings.
+    public let keys: [String]
+    /// An open-addressing hash of (head, length) to key position + 1 (0: empty), at
+    /// most half full, so that a lookup costs about one comparison however many keys.
+    let slots: [Int32]
+    let shift: UInt64
 
     /// A table of `keys`; ``JSONReader/nextKey(in:)`` answers with their positions.
     public init(_ keys: [String]) {
@@ -19,7 +26,25 @@ public struct JSONKeyTable: Sendable {
         starts.append(bytes.count)
         self.bytes = bytes
         self.starts = starts
-        heads = keys.map { Array($0.utf8).withUnsafeBufferPointer(Self.head) }
+        let heads = keys.map { Array($0.utf8).withUnsafeBufferPointer(Self.head) }
+        self.heads = heads
+        self.keys = keys
+        var bits: UInt64 = 2
+        while 1 << bits < 2 * keys.count { bits += 1 }
+        shift = 64 - bits
+        var slots = [Int32](repeating: 0, count: 1 << bits)
+        for i in keys.indices {
+            var slot = Self.slot(head: heads[i], count: starts[i + 1] - starts[i], shift: shift)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int32(i + 1)
+        }
+        self.slots = slots
+    }
+
+    /// Where a key with this head and length starts looking in ``slots``.
+    @inline(__always)
+    static func slot(head: UInt64, count: Int, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((head ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The first (up to) eight of `key`'s bytes as a little-endian word, zeros after.
@@ -47,13 +72,20 @@ public struct JSONKeyTable: Sendable {
         bytes.withUnsafeBufferPointer { b in
             starts.withUnsafeBufferPointer { s in
                 heads.withUnsafeBufferPointer { h in
-                    for i in 0..<h.count where h[i] == head && s[i + 1] - s[i] == key.count {
-                        // Same length and first eight bytes: compare the rest.
-                        var j = 8
-                        while j < key.count && b[s[i] + j] == key[j] { j += 1 }
-                        if j >= key.count { return i }
+                    slots.withUnsafeBufferPointer { slots in
+                        var slot = Self.slot(head: head, count: key.count, shift: shift)
+                        while slots[slot] != 0 {
+                            let i = Int(slots[slot]) - 1
+                            if h[i] == head && s[i + 1] - s[i] == key.count {
+                                // Same length and first eight bytes: compare the rest.
+                                var j = 8
+                                while j < key.count && b[s[i] + j] == key[j] { j += 1 }
+                                if j >= key.count { return i }
+                            }
+                            slot = (slot + 1) & (slots.count - 1)
+                        }
+                        return -1
                     }
-                    return -1
                 }
             }
         }
@@ -65,6 +97,50 @@ extension JSONReader {
     /// not in it), or `nil` after consuming the closing brace. Like ``nextKey()``,
     /// with the same errors, but without building a string for the key.
     public mutating func nextKey(in table: JSONKeyTable) throws(JSONSyntaxError) -> Int? {
+        var range = 0..<0
+        var parsed: String? = nil
+        return try nextKeyMatch(in: table, range: &range, parsed: &parsed)
+    }
+
+    /// The next key of the current object, or `nil` after consuming the closing brace,
+    /// like ``nextKey()``; a key in `table` (a known vocabulary) is the table's string,
+    /// not a new one.
+    public mutating func nextKey(interning table: JSONKeyTable) throws(JSONSyntaxError) -> String? {
+        var range = 0..<0
+        var parsed: String? = nil
+        guard let index = try nextKeyMatch(in: table, range: &range, parsed: &parsed) else { return nil }
+        if index >= 0 { return table.keys[index] }
+        // Checked as UTF-8 already.
+        return parsed ?? String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The next value, a string (the caller has seen ``JSONKind/string``), like
+    /// ``readString()``; one in `table` (a known vocabulary) is the table's string, not
+    /// a new one.
+    public mutating func readString(interning table: JSONKeyTable) throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        let start = position + 1
+        let end = bytes.withUnsafeBufferPointer { Self.plainEnd($0, from: start) }
+        if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+            let index = bytes.withUnsafeBufferPointer { text in
+                table.index(
+                    of: UnsafeBufferPointer(rebasing: text[start..<end]), head: JSONKeyTable.head(in: text, at: start, count: end - start))
+            }
+            if index >= 0 {
+                position = end + 1
+                return table.keys[index]
+            }
+        }
+        return try parseString()
+    }
+
+    /// Reads the next key and its colon: its position in `table` (-1 when not in it),
+    /// or `nil` after consuming the closing brace. Sets `range` to where its bytes are
+    /// and `parsed` to the key itself when it had to be built (escapes).
+    @inline(__always)
+    mutating func nextKeyMatch(
+        in table: JSONKeyTable, range: inout Range<Int>, parsed: inout String?
+    ) throws(JSONSyntaxError) -> Int? {
         guard try beforeKey() else { return nil }
         position += 1
         let start = position
@@ -72,7 +148,6 @@ extension JSONReader {
         position = bytes.withUnsafeBufferPointer { Self.plainEnd($0, from: start) }
         let index: Int
         var end = start
-        var parsed: String? = nil
         if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
             end = position
             position += 1
@@ -90,6 +165,7 @@ extension JSONReader {
             parsed = key
         }
         try afterKey(parsed, at: start..<end)
+        range = start..<end
         return index
     }
 }

@@ -234,6 +234,8 @@ public struct JSONReader: Sendable {
         var i = i
         while i < p.count {
             let c = p[i]
+            // Most calls find a token straight away.
+            if c > 0x20 { break }
             if c == 0x0A {
                 // A new line of pretty-printed JSON: its indentation eight bytes at a
                 // time, the count of leading spaces read off the first other byte.

@@ -48,6 +48,17 @@ final class ScanElement {
 
     static let keys = JSONKeyTable(Field.allCases.map(\.key))
 
+    /// RoomPlan's words for categories, confidence and attributes (names and values),
+    /// handed out as they are instead of building a string for each one read. Others
+    /// are read as usual.
+    static let vocabulary = JSONKeyTable([
+        "wall", "door", "window", "opening", "floor", "storage", "refrigerator", "stove", "bed", "sink", "washerDryer", "toilet",
+        "bathtub", "oven", "dishwasher", "table", "sofa", "chair", "fireplace", "television", "stairs", "high", "medium", "low",
+        "ChairArmType", "ChairBackType", "ChairLegType", "ChairType", "SofaType", "StorageType", "TableShapeType", "TableType",
+        "existing", "missing", "unidentified", "four", "star", "dining", "swivel", "stool", "cabinet", "shelf", "rectangular",
+        "circularElliptic", "coffee", "lShaped", "lShapedExtension", "singleSeat", "isOpen",
+    ])
+
     /// The element's identifier: `identifier` (RoomPlan), else `id`.
     var name: String? { identifier ?? id }
 
@@ -131,15 +142,15 @@ final class ScanElement {
     static func readCase(_ reader: inout JSONReader) throws(JSONSyntaxError) -> (name: String, isOpen: Bool?)? {
         switch try reader.nextKind() {
         case .string:
-            return (try reader.readString(), nil)
+            return (try reader.readString(interning: vocabulary), nil)
         case .object:
             try reader.beginObject()
-            guard let name = try reader.nextKey() else { return nil }
+            guard let name = try reader.nextKey(interning: vocabulary) else { return nil }
             var isOpen: Bool? = nil
             if try reader.nextKind() == .object {
                 try reader.beginObject()
                 var seen = false
-                while let key = try reader.nextKey() {
+                while let key = try reader.nextKey(interning: vocabulary) {
                     if key == "isOpen" && !seen {
                         seen = true
                         if case .bool(let open) = try reader.readValue() { isOpen = open }
@@ -150,7 +161,7 @@ final class ScanElement {
             } else {
                 try reader.skip()
             }
-            while try reader.nextKey() != nil { try reader.skip() }
+            while try reader.nextKey(in: vocabulary) != nil { try reader.skip() }
             return (name, isOpen)
         default:
             try reader.skip()
@@ -200,8 +211,11 @@ final class ScanElement {
         // Collected first, so that the dictionary is built once at its size.
         var pairs: [(String, String)] = []
         pairs.reserveCapacity(8)
-        while let key = try reader.nextKey() {
-            pairs.append((key, try reader.nextKind() == .string ? try reader.readString() : Self.attribute(try reader.readValue())))
+        while let key = try reader.nextKey(interning: Self.vocabulary) {
+            let value =
+                try reader.nextKind() == .string
+                ? try reader.readString(interning: Self.vocabulary) : Self.attribute(try reader.readValue())
+            pairs.append((key, value))
         }
         if attributes.isEmpty {
             attributes = Dictionary(pairs, uniquingKeysWith: { first, _ in first })

@@ -110,6 +110,40 @@ struct JSONReaderTests {
         }
     }
 
+    @Test("interned keys and strings read as the same text as built ones; a big table finds every key and nothing else")
+    func interning() throws {
+        var rng = SplitMix64(seed: 77)
+        // Many keys, some sharing their first eight bytes, so that slots collide.
+        var words = Set<String>()
+        while words.count < 300 {
+            let length = Int.random(in: 1...14, using: &rng)
+            words.insert(String((0..<length).map { _ in "abcdefgh".randomElement(using: &rng)! }))
+        }
+        let known = Array(words)
+        let table = JSONKeyTable(known)
+        let others = (0..<200).map { _ in "z" + String(Int.random(in: 0...1_000_000, using: &rng)) } + ["", "é", "a\\u0062"]
+        for word in known.prefix(100) + others {
+            let text = "{\"\(word)\": \"\(word)\"}"
+            var reader = JSONReader(bytes: Array(text.utf8))
+            _ = try reader.nextKind()
+            try reader.beginObject()
+            let expected = word.replacingEscapedB
+            #expect(try reader.nextKey(interning: table) == expected, "\(text)")
+            _ = try reader.nextKind()
+            #expect(try reader.readString(interning: table) == expected, "\(text)")
+            #expect(try reader.nextKey(interning: table) == nil)
+            var indexReader = JSONReader(bytes: Array(text.utf8))
+            _ = try indexReader.nextKind()
+            try indexReader.beginObject()
+            #expect(try indexReader.nextKey(in: table) == (known.firstIndex(of: expected) ?? -1))
+        }
+        // An unknown key that is not UTF-8 is refused, as when it is built.
+        var bad = JSONReader(bytes: Array("{\"".utf8) + [0xFF, 0x22, 0x3A, 0x31, 0x7D])
+        _ = try bad.nextKind()
+        try bad.beginObject()
+        #expect(throws: JSONSyntaxError.self) { try bad.nextKey(interning: table) }
+    }
+
     @Test("a number too large for a double reads as infinity, for the caller to reject")
     func overflow() throws {
         #expect(try JSONParser.parse("1e400") == .number(.infinity))
@@ -219,4 +253,9 @@ struct SkippedStringTests {
             #expect(read != nil && read == skipped, "\(bad): read \(read ?? "ok"), skipped \(skipped ?? "ok")")
         }
     }
+}
+
+extension String {
+    /// The test's one escaped key, `a\u0062`, as the reader gives it back.
+    fileprivate var replacingEscapedB: String { self == "a\\u0062" ? "ab" : self }
 }
