@@ -163,7 +163,8 @@ final class MonotoneChains<Axis: ChainAxis> {
         var v = Axis.view(p[1])
         for i in 1..<n {
             let next = Axis.view(p[i + 1])
-            let nextUp = precedes(v, next)
+            // Equal x (rare) falls back to y.
+            let nextUp = next.x != v.x ? v.x < next.x : precedes(v, next)
             low = v.y < low ? v.y : low
             high = v.y > high ? v.y : high
             if nextUp != up {
