@@ -471,30 +471,36 @@ public struct JSONReader: Sendable {
     ]
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
-        let scanned = bytes.withUnsafeBufferPointer { Self.scanNumber($0, from: position) }
-        switch scanned {
-        case .number(let value, let end):
-            position = end
-            return value
-        case .invalid(let problem, let at):
-            throw error(problem, at: at)
+        var problem = NumberProblem()
+        guard let (value, end) = bytes.withUnsafeBufferPointer({ Self.scanNumber($0, from: position, problem: &problem) }) else {
+            throw error("\(problem.message)", at: problem.at)
         }
+        position = end
+        return value
     }
 
-    enum ScannedNumber {
-        case number(Double, end: Int)
-        case invalid(String, at: Int)
+    /// Why the text at a position is not a number, and where that shows.
+    struct NumberProblem {
+        var message: StaticString = "invalid number"
+        var at = 0
     }
 
     /// Scans one JSON number at `start`: the value (exact on a fast path, else through the
-    /// standard library's correctly rounded conversion) and where it ends.
+    /// standard library's correctly rounded conversion) and where it ends; nil, with
+    /// `problem` set, when the text there is not a number. (A plain pair comes back in
+    /// registers, where an enum carrying a message would not.)
     ///
     /// The fast path takes every digit into a 64-bit mantissa: with at most 19 digits
     /// (leading zeros included) it cannot overflow, and when it is below 2⁵³ and the
     /// power of ten is at most 22, both are exact doubles, so one correctly rounded
     /// multiplication or division gives the correctly rounded value.
     @inline(__always)
-    static func scanNumber(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> ScannedNumber {
+    static func scanNumber(_ p: UnsafeBufferPointer<UInt8>, from start: Int, problem: inout NumberProblem) -> (Double, Int)? {
+        /// Records why it is not a number.
+        @inline(__always) func invalid(_ message: StaticString, at position: Int) -> (Double, Int)? {
+            problem = NumberProblem(message: message, at: position)
+            return nil
+        }
         let count = p.count
         var i = start
         let negative = i < count && p[i] == UInt8(ascii: "-")
@@ -513,15 +519,15 @@ public struct JSONReader: Sendable {
         }
         let integerStart = i
         let integerDigits = digits(&i)
-        guard integerDigits > 0 else { return .invalid("invalid number", at: integerStart) }
+        guard integerDigits > 0 else { return invalid("invalid number", at: integerStart) }
         if integerDigits > 1 && p[integerStart] == UInt8(ascii: "0") {
-            return .invalid("invalid number: leading zero", at: integerStart + 1)
+            return invalid("invalid number: leading zero", at: integerStart + 1)
         }
         var fractionDigits = 0
         if i < count && p[i] == UInt8(ascii: ".") {
             i += 1
             fractionDigits = digits(&i)
-            guard fractionDigits > 0 else { return .invalid("invalid number: no digit after '.'", at: i) }
+            guard fractionDigits > 0 else { return invalid("invalid number: no digit after '.'", at: i) }
         }
         var exponent = -fractionDigits
         if i < count && p[i] | 0x20 == UInt8(ascii: "e") {
@@ -539,17 +545,17 @@ public struct JSONReader: Sendable {
                 if e < 100_000 { e = e * 10 + Int(d) }
                 i += 1
             }
-            guard i > exponentStart else { return .invalid("invalid number: no digit in the exponent", at: i) }
+            guard i > exponentStart else { return invalid("invalid number: no digit in the exponent", at: i) }
             exponent += exponentNegative ? -e : e
         }
         if integerDigits + fractionDigits <= 19 && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 { value /= exactPowersOfTen[-exponent] } else { value *= exactPowersOfTen[exponent] }
-            return .number(negative ? -value : value, end: i)
+            return (negative ? -value : value, i)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
-        guard let parsed = Double(text) else { return .invalid("invalid number", at: start) }
-        return .number(parsed, end: i)
+        guard let parsed = Double(text) else { return invalid("invalid number", at: start) }
+        return (parsed, i)
     }
 
     /// Reads a flat array of numbers, `[a, b, …]`, of at most `maximumCount` numbers, in
@@ -645,7 +651,8 @@ public struct JSONReader: Sendable {
     @inline(__always)
     static func number(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Double? {
         i = whitespaceEnd(p, from: i)
-        guard case .number(let value, let end) = scanNumber(p, from: i) else { return nil }
+        var problem = NumberProblem()
+        guard let (value, end) = scanNumber(p, from: i, problem: &problem) else { return nil }
         i = end
         return value
     }
