@@ -275,8 +275,7 @@ enum ChainPairs {
     ) -> (Int, Int)? {
         let first = chains.ends[a]
         let second = chains.ends[a + 1]
-        let isFirstRing = a < chains.firstRingChainCount
-        let p = isFirstRing ? points.0 : points.1
+        let p = chains.points(ofChain: a, points)
         let turn = Int(Swift.max(first.low, first.high))
         let (u, v, w) = (Axis.view(p[turn - 1]), Axis.view(p[turn]), Axis.view(p[turn + 1]))
         if v < u {
@@ -292,7 +291,7 @@ enum ChainPairs {
             let start = aStart < cStart ? cStart : aStart
             if start < (u < w ? w : u) { return nil }
         }
-        let offset = isFirstRing ? 0 : chains.firstCount
+        let offset = chains.idOffset(ofChain: a)
         return (turn - 1 + offset, turn + offset)
     }
 

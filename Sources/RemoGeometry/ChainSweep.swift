@@ -59,7 +59,7 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         // Events: chain c starts at its low end (code 2c+1) and stops at its high end (code 2c).
         var eventPoints = [Point](repeating: Point(0, 0), count: 2 * k)
         for c in 0..<k {
-            let p = chains.ring(ofChain: c) == 0 ? points.0 : points.1
+            let p = chains.points(ofChain: c, points)
             eventPoints[2 * c] = p[Int(chains.ends[c].high)]
             eventPoints[2 * c + 1] = p[Int(chains.ends[c].low)]
         }

@@ -195,12 +195,20 @@ final class MonotoneChains<Axis: ChainAxis> {
         return low == first && high == last
     }
 
+    /// What turns a position in chain `c`'s ring into a global vertex or edge id.
+    @inline(__always) func idOffset(ofChain c: Int) -> Int { ring(ofChain: c) == 0 ? 0 : firstCount }
+
+    /// Chain `c`'s ring's points, of the two rings' `points`.
+    @inline(__always)
+    func points(ofChain c: Int, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> UnsafePointer<Point> {
+        ring(ofChain: c) == 0 ? points.0 : points.1
+    }
+
     /// The global vertex id at `position` of chain `c`'s ring.
     @inline(__always) func vertex(ofChain c: Int, at position: Int) -> Int32 {
-        let ring = ring(ofChain: c)
-        let count = ring == 0 ? firstCount : second.count - 1
+        let count = ring(ofChain: c) == 0 ? firstCount : second.count - 1
         let local = position == count ? 0 : position
-        return Int32(truncatingIfNeeded: local + (ring == 0 ? 0 : firstCount))
+        return Int32(truncatingIfNeeded: local + idOffset(ofChain: c))
     }
 
     /// Calls `body` with the two rings' points (the second is the first for one ring).
@@ -216,11 +224,10 @@ final class MonotoneChains<Axis: ChainAxis> {
     @inline(__always)
     func cursor(_ c: Int, at position: Int, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> ChainCursor<Axis> {
         let ends = ends[c]
-        let ring = ring(ofChain: c)
         let step = ends.high > ends.low ? 1 : -1
         return ChainCursor(
-            points: ring == 0 ? points.0 : points.1, position: position, step: step, lastSegment: Int(ends.high) - step,
-            edgeOffset: (step > 0 ? 0 : -1) + (ring == 0 ? 0 : firstCount))
+            points: self.points(ofChain: c, points), position: position, step: step, lastSegment: Int(ends.high) - step,
+            edgeOffset: (step > 0 ? 0 : -1) + idOffset(ofChain: c))
     }
 
     /// A cursor on chain `c`'s segment that reaches `q`: the last whose start is

@@ -66,6 +66,12 @@ public struct JSONKeyTable: Sendable {
     /// The position of the key with these UTF-8 bytes, or -1.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int { index(of: key, head: Self.head(key)) }
 
+    /// The position of the key whose bytes are at `range` in `text`, or -1.
+    @inline(__always)
+    func index(ofBytesIn text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        index(of: UnsafeBufferPointer(rebasing: text[range]), head: Self.head(in: text, at: range.lowerBound, count: range.count))
+    }
+
     /// The position of the key with these UTF-8 bytes and this ``head(_:)``, or -1.
     @inline(__always)
     func index(of key: UnsafeBufferPointer<UInt8>, head: UInt64) -> Int {
@@ -122,10 +128,7 @@ extension JSONReader {
         let start = position + 1
         let end = bytes.withUnsafeBufferPointer { Self.plainEnd($0, from: start) }
         if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
-            let index = bytes.withUnsafeBufferPointer { text in
-                table.index(
-                    of: UnsafeBufferPointer(rebasing: text[start..<end]), head: JSONKeyTable.head(in: text, at: start, count: end - start))
-            }
+            let index = bytes.withUnsafeBufferPointer { table.index(ofBytesIn: $0, start..<end) }
             if index >= 0 {
                 position = end + 1
                 return table.keys[index]
@@ -151,10 +154,7 @@ extension JSONReader {
         if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
             end = position
             position += 1
-            index = bytes.withUnsafeBufferPointer { text in
-                table.index(
-                    of: UnsafeBufferPointer(rebasing: text[start..<end]), head: JSONKeyTable.head(in: text, at: start, count: end - start))
-            }
+            index = bytes.withUnsafeBufferPointer { table.index(ofBytesIn: $0, start..<end) }
             guard index >= 0 || bytes.withUnsafeBufferPointer({ Self.isValidUTF8(UnsafeBufferPointer(rebasing: $0[start..<end])) }) else {
                 throw error("invalid UTF-8 in a string", at: start)
             }

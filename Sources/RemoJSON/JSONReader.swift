@@ -431,20 +431,23 @@ public struct JSONReader: Sendable {
         return i
     }
 
-    /// Whether these bytes are valid UTF-8, without building a string for ASCII.
-    static func isValidUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether every byte is ASCII (then the bytes are valid UTF-8 without the general check).
+    @inline(__always)
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var any: UInt8 = 0
         for c in utf8 { any |= c }
-        return any < 0x80 || String(validating: utf8, as: UTF8.self) != nil
+        return any < 0x80
+    }
+
+    /// Whether these bytes are valid UTF-8, without building a string for ASCII.
+    static func isValidUTF8(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        isASCII(utf8) || String(validating: utf8, as: UTF8.self) != nil
     }
 
     /// The string of these UTF-8 bytes, or nil when they are not valid UTF-8. ASCII,
     /// the usual case, is checked in one pass without the general validation.
     static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        var any: UInt8 = 0
-        for c in utf8 { any |= c }
-        if any < 0x80 { return String(decoding: utf8, as: UTF8.self) }
-        return String(validating: utf8, as: UTF8.self)
+        isASCII(utf8) ? String(decoding: utf8, as: UTF8.self) : String(validating: utf8, as: UTF8.self)
     }
 
     mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
