@@ -4,7 +4,7 @@
 ///
 /// This is the fast path for the usual ring, whose chains are few and mostly far
 /// apart. Its work is bounded: when more than ``maximumActive`` chains overlap one
-/// vertical line, or the work passes the budget, it gives up and the caller runs the
+/// line across the axis (vertical along x), or the work passes the budget, it gives up and the caller runs the
 /// O(*n* log *n*) ``ChainSweep`` instead. So the worst case stays O(*n* log *n*), and
 /// the usual case is a linear pass after sorting the chains' boxes.
 ///
@@ -14,7 +14,7 @@
 /// in x, so a chain only leaves when no later chain can reach it; exact box tests
 /// then decide which pairs are walked.
 enum ChainPairs {
-    /// More chains than this across one vertical line: a comb-like input, for the sweep.
+    /// More chains than this across one line across the axis: a comb-like input, for the sweep.
     static let maximumActive = 256
 
     /// Runs the pairs; `nil` when the budget ran out (nothing can be concluded),
