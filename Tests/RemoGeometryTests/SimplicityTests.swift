@@ -137,8 +137,8 @@ struct SimplicityTests {
             let points = family.points(seed: seed, maximumCount: 300)
             let ring = try Ring(points)
             let brute = ring.simplicityByBruteForce()
-            // Both ways of finding contacts, each against the brute force.
-            for strategy in [ContactStrategy.pairs, .transposedPairs, .sweep] {
+            // Every way of finding contacts, each against the brute force.
+            for strategy in [ContactStrategy.automatic, .pairs, .transposedPairs, .sweep] {
                 let found = ring.simplicity(strategy: strategy)
                 #expect(found.isSimple == brute.isSimple, "family \(family) seed \(seed) \(strategy): \(found), brute \(brute)")
                 if case .selfIntersection(let hit) = found { Self.confirm(hit, in: ring) }
