@@ -116,18 +116,36 @@ public struct LassoValidator: Sendable {
                     code: .tooManyPoints, message: "\(given) points; at most \(rules.maximumPoints) are allowed", region: region.id,
                     count: given))
         }
-        // Coordinates: every bad one is reported by its first instance.
+        // The ring checks every coordinate and measures the box as it is built; the
+        // points are scanned one by one only to name the bad or outside ones.
+        var ring: Ring? = nil
         var firstInvalid: (Int, Point)? = nil
-        var outside: [Int] = []
-        let inBounds = !rules.requireInBounds
-        region.points.withUnsafeBufferPointer { points in
-            for i in points.indices {
-                let p = points[i]
-                if !CoordinateRange.accepts(p) {
-                    if firstInvalid == nil { firstInvalid = (i, p) }
-                    continue
+        if given <= rules.maximumPoints {
+            do throws(RingError) {
+                ring = try Ring(region.points)
+            } catch {
+                switch error {
+                case .invalidCoordinate(let index, _, _): firstInvalid = (index, region.points[index])
                 }
-                if !(inBounds || (p.x >= 0 && p.x <= image.width && p.y >= 0 && p.y <= image.height)) { outside.append(i) }
+            }
+        }
+        var outside: [Int] = []
+        let scan: Bool
+        if let ring {
+            scan = rules.requireInBounds && !(ring.boundingBox.map { image.contains($0.min) && image.contains($0.max) } ?? true)
+        } else {
+            scan = true
+        }
+        if scan {
+            region.points.withUnsafeBufferPointer { points in
+                for i in points.indices {
+                    let p = points[i]
+                    if !CoordinateRange.accepts(p) {
+                        if firstInvalid == nil { firstInvalid = (i, p) }
+                        continue
+                    }
+                    if rules.requireInBounds && !image.contains(p) { outside.append(i) }
+                }
             }
         }
         if let (i, p) = firstInvalid {
@@ -146,7 +164,7 @@ public struct LassoValidator: Sendable {
                     region: region.id, indices: [first], point: p, count: outside.count))
         }
         // Geometry, when the points can be computed on and are within the limit.
-        if firstInvalid == nil && given <= rules.maximumPoints, let ring = try? Ring(region.points) {
+        if let ring {
             report.ring = ring
             report.vertexCount = ring.count
             switch ring.simplicity() {
@@ -177,8 +195,6 @@ public struct LassoValidator: Sendable {
                             region: region.id))
                 }
             }
-        } else if firstInvalid == nil && given <= rules.maximumPoints {
-            report.vertexCount = 0
         }
         report.findings = findings
         report.valid = !findings.contains { $0.code.isError }

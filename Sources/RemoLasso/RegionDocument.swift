@@ -35,6 +35,9 @@ public struct ImageSize: Hashable, Sendable {
 
     /// The image area in square pixels.
     public var area: Double { width * height }
+
+    /// Whether `p` lies on the image: within 0…width and 0…height, edges included.
+    public func contains(_ p: Point) -> Bool { p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height }
 }
 
 /// One lassoed region and what the user asked for it.

@@ -55,6 +55,32 @@ struct ValidatorTests {
         #expect(Self.codes(LassoValidator(rules: LassoRules(maximumPoints: 100)).validate(many)) == [.tooManyPoints])
     }
 
+    @Test("bad and outside points are named by the first and counted, whether or not a ring could be built")
+    func badAndOutsidePoints() throws {
+        let v = LassoValidator()
+        func finding(_ report: ValidationReport, _ code: FindingCode) -> Finding? {
+            report.regions[0].findings.first { $0.code == code }
+        }
+        // No ring (a NaN): the points are scanned for both findings.
+        let mixed = [Point(100, 100), Point(.nan, 5), Point(300, 300), Point(1200, 50), Point(-1, 700), Point(100, 600)]
+        let noRing = v.validate(Self.document([("a", mixed)]))
+        #expect(try #require(finding(noRing, .invalidCoordinate)).indices == [1])
+        let outside = try #require(finding(noRing, .outOfBounds))
+        #expect(outside.indices == [3] && outside.count == 2 && outside.point == Point(1200, 50))
+        // A ring whose box leaves the image: the same outside points.
+        var fine = mixed
+        fine[1] = Point(500, 5)
+        let withRing = try #require(finding(v.validate(Self.document([("a", fine)])), .outOfBounds))
+        #expect(withRing.indices == [3] && withRing.count == 2)
+        // Too many points for a ring: still scanned.
+        let tooMany = LassoValidator(rules: LassoRules(maximumPoints: 4)).validate(Self.document([("a", fine)]))
+        #expect(Self.codes(tooMany) == [.tooManyPoints, .outOfBounds])
+        // A ring filling the image to its edges is inside; with the rule off nothing is outside.
+        #expect(Self.codes(v.validate(Self.document([("a", Self.square(0, 0, 800))]))) == [])
+        let off = LassoValidator(rules: LassoRules(requireInBounds: false)).validate(Self.document([("a", fine)]))
+        #expect(finding(off, .outOfBounds) == nil)
+    }
+
     @Test("the self-intersection finding carries both edges' input indices and the point")
     func selfIntersectionPayload() throws {
         let eight = [Point(100, 100), Point(100, 100), Point(400, 400), Point(400, 100), Point(100, 400)]
