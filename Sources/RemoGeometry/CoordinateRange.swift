@@ -35,16 +35,30 @@ public enum CoordinateRange {
         let magnitude = value.magnitude
         return magnitude <= maximumMagnitude && (magnitude >= minimumMagnitude || magnitude == 0)
     }
+}
 
-    /// ``accepts(_:)-(Double)`` as 1 or 0, without branches: on the bits of the
-    /// magnitude, which order as the magnitudes do (NaN and the infinities above
-    /// every finite value), zero or one unsigned range test.
-    @inline(__always)
-    static func acceptsBits(_ value: Double) -> UInt8 {
-        let bits = value.bitPattern & 0x7FFF_FFFF_FFFF_FFFF
-        let low = minimumMagnitude.bitPattern
-        let inRange = unsafeBitCast(bits &- low <= maximumMagnitude.bitPattern &- low, to: UInt8.self)
-        return inRange | unsafeBitCast(bits == 0, to: UInt8.self)
+extension CoordinateRange {
+    /// Whether every coordinate of a run of points is accepted, as
+    /// ``accepts(_:)-(Double)`` says, gathered point by point with vector comparisons
+    /// and no branches.
+    struct Acceptance {
+        private var accepted = SIMDMask<SIMD2<Int64>>(repeating: true)
+
+        /// Takes `p`'s coordinates into account.
+        @inline(__always)
+        mutating func check(_ p: Point) { check(SIMD2(p.x, p.y)) }
+
+        /// Takes the coordinates `v` (x, y) into account.
+        @inline(__always)
+        mutating func check(_ v: SIMD2<Double>) {
+            // NaN fails every comparison.
+            let inRange = (v .<= maximumMagnitude) .& (v .>= -maximumMagnitude)
+            let tiny = (v .< minimumMagnitude) .& (v .> -minimumMagnitude) .& (v .!= 0)
+            accepted .&= inRange .& .!tiny
+        }
+
+        /// Whether every coordinate checked so far is accepted.
+        var all: Bool { Swift.all(accepted) }
     }
 }
 

@@ -21,13 +21,11 @@ extension Ring {
     /// ``Predicates/orient2d(_:_:_:)`` and by that predicate when too close to call;
     /// which side of the line a vertex lies on is a comparison of coordinates.
     ///
-    /// - Complexity: O(*n*), stopping at the first edge that turns the other way.
+    /// - Complexity: O(*n*), stopping soon after an edge that turns the other way.
     func isStarShaped(around c: Point) -> Bool {
         let n = count
         guard n >= 3 else { return false }
         return closedVertices.withUnsafeBufferPointer { p in
-            // The vertices as seen from c: the same differences as orient2d's.
-            var a = Point(p[0].x - c.x, p[0].y - c.y)
             let turn: Double
             switch Predicates.orient2d(p[0], p[1], c) {
             case 1: turn = 1
@@ -35,17 +33,28 @@ extension Ring {
             default: return false
             }
             var crossings = 0
-            for i in 0..<n {
-                let b = Point(p[i + 1].x - c.x, p[i + 1].y - c.y)
-                let left = a.x * b.y
-                let right = a.y * b.x
-                // Turns the ring's way for sure, else decided exactly.
-                if (left - right) * turn <= Predicates.errorBoundA * (left.magnitude + right.magnitude) {
-                    guard Double(Predicates.orient2d(p[i], p[i + 1], c)) == turn else { return false }
+            // Blocks of edges without branches; a block with a turn too close to call
+            // in doubles is decided edge by edge with the exact predicate.
+            var start = 0
+            while start < n {
+                let end = Swift.min(start + 64, n)
+                var sure: UInt8 = 1
+                // The vertices as seen from c: the same differences as orient2d's.
+                var a = Point(p[start].x - c.x, p[start].y - c.y)
+                for i in start..<end {
+                    let b = Point(p[i + 1].x - c.x, p[i + 1].y - c.y)
+                    let left = a.x * b.y
+                    let right = a.y * b.x
+                    let margin = (left - right) * turn - Predicates.errorBoundA * (left.magnitude + right.magnitude)
+                    sure &= unsafeBitCast(margin > 0, to: UInt8.self)
+                    // Below the line through c, or not (the sign of a difference is exact).
+                    crossings &+= Int(unsafeBitCast((a.y < 0) != (b.y < 0), to: UInt8.self))
+                    a = b
                 }
-                // Below the line through c, or not (the sign of a difference is exact).
-                crossings &+= (a.y < 0) != (b.y < 0) ? 1 : 0
-                a = b
+                if sure == 0 {
+                    for i in start..<end where Double(Predicates.orient2d(p[i], p[i + 1], c)) != turn { return false }
+                }
+                start = end
             }
             return crossings == 2
         }

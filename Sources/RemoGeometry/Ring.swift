@@ -88,31 +88,31 @@ public struct Ring: Sendable, Hashable {
         _ input: UnsafeBufferPointer<Point>, into out: UnsafeMutablePointer<Point>, indices: UnsafeMutablePointer<Int>
     ) -> Normalised {
         var count = 0
-        var low = Point(.infinity, .infinity)
-        var high = Point(-.infinity, -.infinity)
-        var last = Point(.nan, .nan)  // equal to nothing
-        var accepted: UInt8 = 1
+        // Points as two lanes (x, y): one comparison each way per point.
+        var low = SIMD2<Double>(repeating: .infinity)
+        var high = SIMD2<Double>(repeating: -.infinity)
+        var last = SIMD2<Double>(repeating: .nan)  // equal to nothing
+        var accepted = CoordinateRange.Acceptance()
+        let raw = UnsafeRawPointer(input.baseAddress)
         for i in 0..<input.count {
-            let p = input[i]
-            accepted &= CoordinateRange.acceptsBits(p.x) & CoordinateRange.acceptsBits(p.y)
+            let p = raw.unsafelyUnwrapped.loadUnaligned(fromByteOffset: i * MemoryLayout<Point>.stride, as: SIMD2<Double>.self)
+            accepted.check(p)
             if p == last { continue }
             last = p
-            (out + count).initialize(to: p)
+            (out + count).initialize(to: Point(p.x, p.y))
             indices[count] = i
             count += 1
-            low.x = p.x < low.x ? p.x : low.x
-            low.y = p.y < low.y ? p.y : low.y
-            high.x = p.x > high.x ? p.x : high.x
-            high.y = p.y > high.y ? p.y : high.y
+            low.replace(with: p, where: p .< low)
+            high.replace(with: p, where: p .> high)
         }
-        if accepted == 0, let i = input.firstIndex(where: { !CoordinateRange.accepts($0) }) {
-            return Normalised(count: 0, low: low, high: high, rejected: i)
+        if !accepted.all, let i = input.firstIndex(where: { !CoordinateRange.accepts($0) }) {
+            return Normalised(count: 0, low: Point(low.x, low.y), high: Point(high.x, high.y), rejected: i)
         }
         while count > 1 && out[count - 1] == out[0] {
             count -= 1
             (out + count).deinitialize(count: 1)
         }
-        return Normalised(count: count, low: low, high: high, rejected: nil)
+        return Normalised(count: count, low: Point(low.x, low.y), high: Point(high.x, high.y), rejected: nil)
     }
 
     /// The number of vertices after normalisation.
