@@ -101,7 +101,7 @@ public struct Ring: Sendable, Hashable {
             last = p
             (out + count).initialize(to: Point(p.x, p.y))
             indices[count] = i
-            count += 1
+            count &+= 1
             low.replace(with: p, where: p .< low)
             high.replace(with: p, where: p .> high)
         }
