@@ -31,8 +31,9 @@ extension Ring {
     /// Decides whether the ring is simple and reports the first contact found.
     ///
     /// A ring that is star-shaped around the middle of its box (most finger-drawn
-    /// lassos) is simple, which one pass over its edges shows (``isStarShaped(around:)``).
-    /// Any other ring is cut into monotone chains. Usually they are few and far apart, and
+    /// lassos), or monotone along x or y with its two sides apart (rooms, combs), is
+    /// simple, which one pass over its edges shows (``isStarShaped(around:)``,
+    /// ``isMonotoneAndSimple(along:)``). Any other ring is cut into monotone chains. Usually they are few and far apart, and
     /// every pair whose boxes overlap is walked directly (`ChainPairs`). When too many
     /// chains overlap (a comb of long parallel teeth), a bounded amount of that work is
     /// abandoned for a sweep (`ChainSweep`): segments that are neighbours somewhere
@@ -41,15 +42,19 @@ extension Ring {
     /// exact predicates, and the worst case is O(*n* log *n*).
     ///
     /// - Complexity: O(*n* log *n*) in the worst case, where *n* is the number of
-    ///   vertices; O(*n*) for a star-shaped lasso, and about O(*n*) for other smooth
-    ///   rings, which have few chains.
+    ///   vertices; O(*n*) for a star-shaped or monotone ring, and about O(*n*) for
+    ///   other smooth rings, which have few chains.
     public func simplicity() -> Simplicity { simplicity(strategy: .automatic) }
 
     /// ``simplicity()`` with a chosen strategy, so tests can hold each path to the oracles.
     func simplicity(strategy: ContactStrategy) -> Simplicity {
         guard count >= 3 else { return .tooFewPoints }
-        // A lasso is usually star-shaped around its middle, which one pass shows.
-        if strategy == .automatic, let centre = boxCentre, isStarShaped(around: centre) { return .simple }
+        if strategy == .automatic {
+            // A lasso is usually star-shaped around its middle, a room or a comb
+            // monotone along x or y; one pass shows either.
+            if let centre = boxCentre, isStarShaped(around: centre) { return .simple }
+            if isMonotoneAndSimple(along: AlongX.self) || isMonotoneAndSimple(along: AlongY.self) { return .simple }
+        }
         // Usually the chains are few and far apart: examine overlapping pairs directly,
         // along x, else along y (a comb with teeth along x has few chains across y).
         if let answer = simplicityByPairs(AlongX.self, strategy: strategy) { return answer }
