@@ -182,34 +182,29 @@ private struct MonotoneWalk<Axis: ChainAxis> {
             let bound = Predicates.errorBoundA * (left.magnitude + right.magnitude)
             return det > bound ? 1 : (-det > bound ? -1 : Predicates.orient2d(q, v, p))
         }
+        @inline(__always) func side(_ v: Point) -> Int { v.y > edgeHigh ? 1 : (v.y < edgeLow ? -1 : turn(v)) }
         var current = runner.point
-        var runStart = runner.runStart
         var index = runner.nextIndex
         var v = runner.nextPoint
+        if above == 0 && v.x < limit {
+            // The first vertex says which; none is ever on the edge's line.
+            above = side(v)
+            guard above != 0 else { return false }
+        }
         // Which way the current run goes in w (0 until its second vertex).
         var direction = 0
         while v.x < limit {
-            if v.x == current.x {
-                let sign = v.y > current.y ? 1 : -1
-                if direction != 0 && sign != direction { return false }
-                direction = sign
-            } else {
-                guard v.x > current.x else { return false }
-                (direction, runStart) = (0, v)
-            }
-            let side = v.y > edgeHigh ? 1 : (v.y < edgeLow ? -1 : turn(v))
-            if side != above {
-                // Known from the first vertex on; never on the edge's line.
-                guard above == 0 && side != 0 else { return false }
-                above = side
-            } else if side == 0 {
-                return false
-            }
+            guard v.x >= current.x else { return false }
+            let sign = v.y > current.y ? 1 : -1
+            // A run at one u must not double back.
+            if direction == -sign && v.x == current.x { return false }
+            direction = v.x == current.x ? sign : 0
+            guard side(v) == above else { return false }
             current = v
             index = next(index, step)
             v = point(index)
         }
-        (runner.point, runner.runStart, runner.nextIndex, runner.nextPoint) = (current, runStart, index, v)
+        (runner.point, runner.nextIndex, runner.nextPoint) = (current, index, v)
         return true
     }
 }
