@@ -18,7 +18,10 @@ struct BenchCommand: ParsableCommand {
             libraries do their whole sweep. A whole region document (3 lassos × 500 points, \
             shown with 1500 vertices) is validated in-process once decoded (every rule, overlap, \
             chips) against GEOS doing only isValid on the three rings and relate on the three \
-            pairs; decodeDocument is the time to decode its JSON. Each time is the median over repeated runs, in ten rounds where remo-geom and then GEOS run for a while, so that both see the same load on a shared machine. \
+            pairs; decodeDocument is the time to decode its JSON. Each time is the median over \
+            repeated runs, in ten rounds that each run every case in turn, remo-geom and then \
+            GEOS for a while, so that both libraries and all cases see the same load on a \
+            shared machine (ratios between cases, such as comb against lasso, hold too). \
             GEOS gets a time budget per case: where its time, predicted from the previous \
             size as if quadratic, would exceed the budget, it is not run and its time is null. \
             Build with -c release for meaningful figures.

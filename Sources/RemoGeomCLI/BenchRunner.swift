@@ -54,7 +54,34 @@ struct BenchCase {
     }
 }
 
+/// One operation on one input, ready to be timed: remo-geom's run and GEOS's (nil when
+/// GEOS is over budget, already timed by one long run, or has no counterpart).
+struct BenchJob {
+    var operation: String
+    var shape: String
+    var vertices: Int
+    var remo: () throws -> Void
+    var geos: (() throws -> Void)?
+    /// GEOS's time from a single run, when that run was long enough on its own.
+    var geosOnce: Double?
+    var remoSamples: [Double] = []
+    var geosSamples: [Double] = []
+
+    /// The case with the median times.
+    var result: BenchCase {
+        let geosNanos = geosSamples.isEmpty ? geosOnce : BenchRunner.median(geosSamples)
+        return BenchCase(
+            operation: operation, vertices: vertices, shape: shape, remoNanos: BenchRunner.median(remoSamples), geosNanos: geosNanos)
+    }
+}
+
 /// Runs the bench cases: remo-geom and GEOS on the same rings, same process.
+///
+/// Every case is prepared first; then ten rounds each run every case in turn, some
+/// milliseconds of remo-geom and then of GEOS, and the medians are reported. So the
+/// cases and the two libraries all see the shared machine as it is in each round,
+/// and ratios between cases (a comb against a lasso, n against 2n) hold as well as
+/// those against GEOS.
 struct BenchRunner {
     let budgetNanos: Double
     let minimumSeconds: Double
@@ -68,19 +95,27 @@ struct BenchRunner {
 
     static let lassoSizes = [100, 500, 5_000, 100_000, 200_000]
     static let combSizes = [10_000, 100_000, 200_000]
+    static let rounds = 10
 
     mutating func runAll(sizeFilter: Set<Int>?) throws -> [BenchCase] {
-        var cases: [BenchCase] = []
+        var jobs: [BenchJob] = []
         for n in Self.lassoSizes where sizeFilter?.contains(n) ?? true {
             let points = Shapes.lasso(count: n, seed: UInt64(n))
             let inner = Self.shrunk(points, by: 0.5)
-            cases += try measureRing(points, shape: "lasso", relationPartner: inner)
+            jobs += try ringJobs(points, shape: "lasso", relationPartner: inner)
         }
         for n in Self.combSizes where sizeFilter?.contains(n) ?? true {
-            cases += try measureRing(Shapes.comb(count: n), shape: "comb", relationPartner: nil)
+            jobs += try ringJobs(Shapes.comb(count: n), shape: "comb", relationPartner: nil)
         }
-        if sizeFilter?.contains(1500) ?? true { cases += try measureDocument() }
-        return cases
+        if sizeFilter?.contains(1500) ?? true { jobs += try documentJobs() }
+        let roundNanos = minimumSeconds * 1e9 / Double(Self.rounds)
+        for _ in 0..<Self.rounds {
+            for i in jobs.indices {
+                try Self.sample(jobs[i].remo, for: roundNanos, into: &jobs[i].remoSamples)
+                if let geos = jobs[i].geos { try Self.sample(geos, for: roundNanos, into: &jobs[i].geosSamples) }
+            }
+        }
+        return jobs.map(\.result)
     }
 
     /// A document of three 500-point lassos on a 4032 × 3024 photo, as JSON bytes.
@@ -101,23 +136,21 @@ struct BenchRunner {
 
     /// Whole-document validation (every rule, overlap, chips) against GEOS doing
     /// only isValid on the three rings and relate on the three pairs; and decoding alone.
-    mutating func measureDocument() throws -> [BenchCase] {
+    mutating func documentJobs() throws -> [BenchJob] {
         let bytes = Self.sampleDocument(seed: 11)
         let document = try RegionDocument.decode(bytes)
         let polygons = try document.regions.map { try GEOSGeometry.polygon($0.points) }
         let validator = LassoValidator()
         // Validation of the decoded document, as GEOS gets its geometries already built.
-        let (remo, geos) = try timePair("validateDocument", "lasso", 1500) {
+        let validate = try job("validateDocument", "lasso", 1500) {
             blackHole(validator.validate(document))
         } geos: {
             for p in polygons { _ = try p.isValid() }
             for i in 0..<3 { for j in (i + 1)..<3 { _ = try polygons[i].relate(polygons[j]) } }
         }
-        let decodeOnly = try time { blackHole(try? RegionDocument.decode(bytes)) }
-        return [
-            BenchCase(operation: "validateDocument", vertices: 1500, shape: "lasso", remoNanos: remo, geosNanos: geos),
-            BenchCase(operation: "decodeDocument", vertices: 1500, shape: "lasso", remoNanos: decodeOnly, geosNanos: nil),
-        ]
+        let decode = BenchJob(
+            operation: "decodeDocument", shape: "lasso", vertices: 1500, remo: { blackHole(try? RegionDocument.decode(bytes)) }, geos: nil)
+        return [validate, decode]
     }
 
     /// The points scaled by `factor` about their centroid.
@@ -127,83 +160,62 @@ struct BenchRunner {
         return points.map { Point(cx + ($0.x - cx) * factor, cy + ($0.y - cy) * factor) }
     }
 
-    mutating func measureRing(_ points: [Point], shape: String, relationPartner: [Point]?) throws -> [BenchCase] {
+    mutating func ringJobs(_ points: [Point], shape: String, relationPartner: [Point]?) throws -> [BenchJob] {
         let ring = try Ring(points)
         let polygon = try GEOSGeometry.polygon(points)
         let n = points.count
-        var cases: [BenchCase] = []
-
         // Both must agree before their times mean anything.
-        let simple = ring.isSimple
-        let (remoSimplicity, geosValid) = try timePair("simplicity", shape, n) {
-            blackHole(ring.simplicity())
-        } geos: {
-            _ = try polygon.isValid()
-        }
-        if geosValid != nil, try polygon.isValid() != simple {
+        if try polygon.isValid() != ring.isSimple {
             throw BenchError.disagreement("simplicity of the \(shape) of \(n) points")
         }
-        cases.append(BenchCase(operation: "simplicity", vertices: n, shape: shape, remoNanos: remoSimplicity, geosNanos: geosValid))
-
-        let (remoArea, geosArea) = try timePair("area", shape, n) {
-            blackHole(ring.area)
-        } geos: {
-            _ = try polygon.area()
-        }
-        cases.append(BenchCase(operation: "area", vertices: n, shape: shape, remoNanos: remoArea, geosNanos: geosArea))
-
+        var jobs = [
+            try job("simplicity", shape, n) {
+                blackHole(ring.simplicity())
+            } geos: {
+                _ = try polygon.isValid()
+            },
+            try job("area", shape, n) {
+                blackHole(ring.area)
+            } geos: {
+                _ = try polygon.area()
+            },
+        ]
         if let partner = relationPartner {
             let other = try Ring(partner)
             let otherPolygon = try GEOSGeometry.polygon(partner)
-            let (remoRelation, geosRelation) = try timePair("relation", shape, n) {
-                blackHole(ring.relation(to: other))
-            } geos: {
-                _ = try polygon.relate(otherPolygon)
-            }
-            cases.append(BenchCase(operation: "relation", vertices: n, shape: shape, remoNanos: remoRelation, geosNanos: geosRelation))
+            jobs.append(
+                try job("relation", shape, n) {
+                    blackHole(ring.relation(to: other))
+                } geos: {
+                    _ = try polygon.relate(otherPolygon)
+                })
         }
-        return cases
+        return jobs
     }
 
-    /// The median time of `body` in nanoseconds over repeated runs.
-    func time(_ body: () throws -> Void) throws -> Double {
-        var samples: [Double] = []
-        try Self.sample(body, for: minimumSeconds * 1e9, into: &samples)
-        return Self.median(samples)
-    }
-
-    /// The median times of remo-geom's `remo` and GEOS's `geos` in nanoseconds, taken
-    /// in alternating rounds so that both see the same state of a shared machine;
-    /// GEOS's is nil when its time predicted from the previous size exceeds the budget,
-    /// and from a single run when that run is long.
-    mutating func timePair(
-        _ operation: String, _ shape: String, _ n: Int, remo: () throws -> Void, geos: () throws -> Void
-    ) throws -> (Double, Double?) {
+    /// A job for remo-geom's `remo` against GEOS's `geos`. GEOS is left out when its
+    /// time predicted from the previous size (as if quadratic) exceeds the budget,
+    /// and timed once here when that run is long enough on its own.
+    mutating func job(
+        _ operation: String, _ shape: String, _ n: Int, remo: @escaping () throws -> Void, geos: @escaping () throws -> Void
+    ) throws -> BenchJob {
+        var job = BenchJob(operation: operation, shape: shape, vertices: n, remo: remo, geos: nil)
         let key = operation + "/" + shape
         if let last = lastGEOS[key] {
             let ratio = Double(n) / Double(last.vertices)
-            if last.nanos * ratio * ratio > budgetNanos { return (try time(remo), nil) }
+            if last.nanos * ratio * ratio > budgetNanos { return job }
         }
         let clock = ContinuousClock()
         let t0 = clock.now
         try geos()
         let first = Self.nanos(clock.now - t0)
+        lastGEOS[key] = (n, first)
         if first * 3 > minimumSeconds * 1e9 {
-            lastGEOS[key] = (n, first)
-            return (try time(remo), first)
+            job.geosOnce = first
+        } else {
+            job.geos = geos
         }
-        // Ten rounds, each some milliseconds of remo-geom's runs and then of GEOS's:
-        // each side runs warm, and both see the machine as it is in that round.
-        var remoSamples: [Double] = []
-        var geosSamples: [Double] = []
-        let roundNanos = minimumSeconds * 1e9 / 10
-        for _ in 0..<10 {
-            try Self.sample(remo, for: roundNanos, into: &remoSamples)
-            try Self.sample(geos, for: roundNanos, into: &geosSamples)
-        }
-        let result = (Self.median(remoSamples), Self.median(geosSamples))
-        lastGEOS[key] = (n, result.1)
-        return result
+        return job
     }
 
     /// Times `body` run by run, at least once and until `nanos` have passed or there
@@ -211,7 +223,8 @@ struct BenchRunner {
     ///
     /// A run shorter than a few microseconds is repeated within one sample (the
     /// sample is the mean over the repeats), so that reading the clock, about a
-    /// hundred nanoseconds here, does not count as part of it.
+    /// hundred nanoseconds here, does not count as part of it. The first run, which
+    /// brings the case's data back into the caches, is not counted.
     static func sample(_ body: () throws -> Void, for nanos: Double, into samples: inout [Double]) throws {
         let clock = ContinuousClock()
         var t0 = clock.now

@@ -32,9 +32,10 @@ extension Ring {
     ///
     /// A ring that is star-shaped around the middle of its box (most finger-drawn
     /// lassos), or monotone along x or y with its two sides apart (rooms, combs), is
-    /// simple, which one pass over its edges shows (``isStarShaped(around:)``,
-    /// ``isMonotoneAndSimple(along:)``). Any other ring is cut into monotone chains. Usually they are few and far apart, and
-    /// every pair whose boxes overlap is walked directly (`ChainPairs`). When too many
+    /// simple, which one pass over its edges shows (`isStarShaped(around:)`,
+    /// `isMonotoneAndSimple(along:)`). Any other ring is cut into monotone chains.
+    /// Usually they are few and far apart, and every pair whose boxes overlap is
+    /// walked directly (`ChainPairs`). When too many
     /// chains overlap (a comb of long parallel teeth), a bounded amount of that work is
     /// abandoned for a sweep (`ChainSweep`): segments that are neighbours somewhere
     /// along the sweep are tested exactly, and two distinct vertices at one point (a
