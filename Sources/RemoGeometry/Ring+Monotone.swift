@@ -191,15 +191,17 @@ private struct MonotoneWalk<Axis: ChainAxis> {
             above = side(v)
             guard above != 0 else { return false }
         }
+        // Beyond this bound in w (times `above`), a vertex is on its side for sure.
+        let (sense, farBound) = above > 0 ? (1.0, edgeHigh) : (-1.0, -edgeLow)
         // Which way the current run goes in w (0 until its second vertex).
         var direction = 0
         while v.x < limit {
-            guard v.x >= current.x else { return false }
+            let sameU = v.x == current.x
             let sign = v.y > current.y ? 1 : -1
-            // A run at one u must not double back.
-            if direction == -sign && v.x == current.x { return false }
-            direction = v.x == current.x ? sign : 0
-            guard side(v) == above else { return false }
+            // u never decreases, and a run at one u does not double back.
+            if v.x < current.x || (sameU && direction == -sign) { return false }
+            direction = sameU ? sign : 0
+            if !(v.y * sense > farBound) && turn(v) != above { return false }
             current = v
             index = next(index, step)
             v = point(index)
