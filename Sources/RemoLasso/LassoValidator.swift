@@ -85,14 +85,19 @@ public struct LassoValidator: Sendable {
                     code: .tooManyRegions,
                     message: "\(regions.count) regions; at most \(rules.maximumRegions) are allowed", count: regions.count))
         }
-        var seen: [String: Int] = [:]
-        for r in regions { seen[r.id, default: 0] += 1 }
-        for id in seen.keys.sorted() where seen[id]! > 1 {
-            findings.append(
-                Finding(code: .duplicateId, message: "the id \"\(id)\" is used by \(seen[id]!) regions", regions: [id], count: seen[id]))
+        // A few regions (the usual case) are compared pairwise, without hashing.
+        let idsRepeat =
+            regions.count > 8 || regions.indices.contains { i in regions[(i + 1)...].contains { $0.id == regions[i].id } }
+        if idsRepeat {
+            var seen: [String: Int] = [:]
+            for r in regions { seen[r.id, default: 0] += 1 }
+            for (id, count) in seen.sorted(by: { $0.key < $1.key }) where count > 1 {
+                findings.append(
+                    Finding(code: .duplicateId, message: "the id \"\(id)\" is used by \(count) regions", regions: [id], count: count))
+            }
         }
         let numbers = regions.map(\.number)
-        if numbers.sorted() != Array(stride(from: 1, through: regions.count, by: 1)) {
+        if !Self.numbersRunFromOne(numbers) {
             findings.append(
                 Finding(
                     code: .badNumbering,
@@ -101,6 +106,17 @@ public struct LassoValidator: Sendable {
                     regions: regions.map(\.id)))
         }
         return findings
+    }
+
+    /// Whether `numbers` are 1 to their count, each once, in any order.
+    static func numbersRunFromOne(_ numbers: [Int]) -> Bool {
+        guard numbers.count <= 64 else { return numbers.sorted() == Array(stride(from: 1, through: numbers.count, by: 1)) }
+        var seen: UInt64 = 0
+        for k in numbers {
+            guard k >= 1 && k <= numbers.count else { return false }
+            seen |= 1 << UInt64(k - 1)
+        }
+        return seen.nonzeroBitCount == numbers.count
     }
 
     /// The region-level rules.

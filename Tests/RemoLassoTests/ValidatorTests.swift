@@ -81,6 +81,36 @@ struct ValidatorTests {
         #expect(finding(off, .outOfBounds) == nil)
     }
 
+    @Test("numbers must be 1 to n in any order and ids distinct, for a few regions and for many")
+    func numberingAndIds() {
+        let v = LassoValidator(rules: LassoRules(maximumRegions: 100))
+        func codes(numbers: [Int], ids: [String]? = nil) -> Set<FindingCode> {
+            let regions = numbers.enumerated().map { i, number in
+                Region(id: ids?[i] ?? "r\(i)", number: number, points: Self.square(Double(i % 10) * 90 + 5, Double(i / 10) * 90 + 5, 80))
+            }
+            let report = v.validate(RegionDocument(image: ImageSize(width: 1000, height: 1000), regions: regions))
+            return Set(report.findings.map(\.code)).intersection([.badNumbering, .duplicateId])
+        }
+        #expect(codes(numbers: [2, 3, 1]) == [])
+        for bad in [[1, 1, 3], [0, 1, 2], [2, 3, 4], [1, 2, 2], [1, 3]] { #expect(codes(numbers: bad) == [.badNumbering], "\(bad)") }
+        #expect(codes(numbers: [1, 2, 3], ids: ["a", "b", "a"]) == [.duplicateId])
+        let many = Array((1...70).reversed())
+        #expect(codes(numbers: many) == [])
+        var gap = many
+        gap[5] = 71
+        #expect(codes(numbers: gap) == [.badNumbering])
+        var ids = many.map { "r\($0)" }
+        ids[60] = "r3"
+        let duplicate = LassoValidator(rules: LassoRules(maximumRegions: 100)).validate(
+            RegionDocument(
+                image: ImageSize(width: 1000, height: 1000),
+                regions: many.enumerated().map { i, n in
+                    Region(id: ids[i], number: n, points: Self.square(Double(i % 10) * 90 + 5, Double(i / 10) * 90 + 5, 80))
+                }))
+        let finding = duplicate.findings.first { $0.code == .duplicateId }
+        #expect(finding?.regions == ["r3"] && finding?.count == 2)
+    }
+
     @Test("the self-intersection finding carries both edges' input indices and the point")
     func selfIntersectionPayload() throws {
         let eight = [Point(100, 100), Point(100, 100), Point(400, 400), Point(400, 100), Point(100, 400)]
