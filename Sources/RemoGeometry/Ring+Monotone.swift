@@ -46,12 +46,12 @@ private struct MonotoneWalk<Axis: ChainAxis> {
         return j == count ? 0 : (j < 0 ? count &- 1 : j)
     }
 
-    /// The lowest and highest vertices (by u, then w), given the ring's box: a vertex
-    /// at each edge of the box, found from either end of the ring (a comb's lowest
+    /// The lowest and highest vertices (by u, then w): a vertex at each edge of the
+    /// ring's box, found from either end of the ring (a comb's lowest
     /// and highest vertices are its first and last), then the extreme one among its
     /// neighbours at that u (in a monotone ring, all the vertices at the lowest u
     /// follow each other).
-    func ends(box: BoundingBox) -> (low: Int, high: Int)? {
+    func ends() -> (low: Int, high: Int)? {
         let (bottom, top) = (Axis.view(box.min).x, Axis.view(box.max).x)
         guard let anyLow = (0..<count).first(where: { point($0).x == bottom }),
             let anyHigh = (0..<count).reversed().first(where: { point($0).x == top })
@@ -74,8 +74,8 @@ private struct MonotoneWalk<Axis: ChainAxis> {
         return best
     }
 
-    /// One side during the walk: its current vertex, the next one, and the run it
-    /// last went along (its vertices at one u; one vertex when it just crossed it).
+    /// One side during the walk: its current vertex and the next one, and where the
+    /// run it last went along with ``advance(_:stop:)`` starts.
     struct Side {
         /// +1 or −1 around the ring.
         let step: Int
@@ -84,14 +84,14 @@ private struct MonotoneWalk<Axis: ChainAxis> {
         /// The vertex after it.
         var nextIndex: Int
         var nextPoint: Point
-        /// The run's first vertex.
+        /// The first vertex of the run last taken by ``advance(_:stop:)`` (its
+        /// vertices at one u; one vertex when it just crossed that u).
         var runStart: Point
     }
 
     /// Moves `side` along its next run (its vertices at the next one's u), not past
-    /// vertex `stop` when given (the highest vertex: only a run at the highest u can
-    /// reach it); `false` when the run doubles back across the axis or u decreases
-    /// after it.
+    /// vertex `stop` (the highest vertex); `false` when the run doubles back across
+    /// the axis or u decreases after it.
     @inline(__always)
     func advance(_ side: inout Side, stop: Int) -> Bool {
         let start = side.nextPoint
@@ -118,7 +118,7 @@ private struct MonotoneWalk<Axis: ChainAxis> {
     /// Whether the walk shows the ring simple (`false`: not monotone, or the sides
     /// meet: the caller finds out the general way).
     func showsSimple() -> Bool {
-        guard let (low, high) = ends(box: box), point(low).x < point(high).x else { return false }
+        guard let (low, high) = ends(), point(low).x < point(high).x else { return false }
         let top = point(high).x
         let start = point(low)
         // Side a steps +1 from the lowest vertex, side b −1, each first along its run
