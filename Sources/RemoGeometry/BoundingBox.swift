@@ -39,6 +39,14 @@ public struct BoundingBox: Hashable, Sendable {
         p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y
     }
 
+    /// The distance from `p` to the nearest point of the box (0 inside it).
+    @inlinable
+    public func distance(to p: Point) -> Double {
+        let dx = Swift.max(min.x - p.x, 0, p.x - max.x)
+        let dy = Swift.max(min.y - p.y, 0, p.y - max.y)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
     /// The smallest box that holds both boxes.
     @inlinable
     public func union(_ other: BoundingBox) -> BoundingBox {

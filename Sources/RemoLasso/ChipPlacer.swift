@@ -150,6 +150,8 @@ struct Obstacle {
     var box: BoundingBox?
     /// The ring for inside tests, when the outline is closed.
     var ring: Ring?
+    /// The outline's edges in blocks, when there are enough of them to skip some.
+    var blocks: EdgeBlocks?
 
     /// The region's ring, or its finite points when no ring could be built.
     init(ring: Ring?, fallback: [Point] = []) {
@@ -157,26 +159,85 @@ struct Obstacle {
         closed = points.count >= 3
         box = ring?.boundingBox ?? BoundingBox(of: fallback)
         self.ring = closed ? ring : nil
+        blocks = points.count > 2 * EdgeBlocks.size ? EdgeBlocks(points, closed: closed) : nil
+    }
+
+    /// The number of edges: around a closed outline, along an open one.
+    var edgeCount: Int { closed ? points.count : Swift.max(points.count - 1, 0) }
+
+    /// Edge `i`: from point `i` to the next (the first again after the last).
+    @inline(__always) func edge(_ i: Int) -> Segment {
+        let base = points.startIndex
+        return Segment(points[base + i], points[base + (i + 1 == points.count ? 0 : i + 1)])
     }
 
     /// The distance from p to the outline, negative (minus that distance) when p is
     /// inside, 0 on the outline.
-    func signedDistance(_ p: Point, clearance: Double) -> Double {
+    ///
+    /// - Parameter bound: Once the answer is sure to be at most this plus `clearance`
+    ///   (whether p is inside or not), it is returned as it stands (at most that, and
+    ///   possibly above the full answer): the caller has no use for it.
+    func signedDistance(_ p: Point, clearance: Double, unlessAtMost bound: Double = -.infinity) -> Double {
         guard let box else { return .infinity }
         // Far from the box: far from the outline; report at least the box distance.
-        let dx = Swift.max(box.min.x - p.x, 0, p.x - box.max.x)
-        let dy = Swift.max(box.min.y - p.y, 0, p.y - box.max.y)
-        let boxDistance = (dx * dx + dy * dy).squareRoot()
+        let boxDistance = box.distance(to: p)
         if boxDistance > clearance { return boxDistance }
-        var best = Double.infinity
-        let n = points.count
-        for i in 0..<n {
-            let a = points[i]
-            let b = points[i + 1 == n ? 0 : i + 1]
-            if !closed && i + 1 == n { break }
-            best = Swift.min(best, Segment(a, b).distance(to: p))
-        }
+        let enough = bound + clearance
+        let best = blocks?.nearestDistance(to: p, in: self, unlessAtMost: enough) ?? nearestDistance(to: p, edges: 0..<edgeCount)
+        // Inside or outside only matters when the distance could still count.
+        if best <= enough { return best }
         if let ring, ring.locate(p) == .inside { return -best }
+        return best
+    }
+
+    /// The distance from p to the nearest of `edges`.
+    func nearestDistance(to p: Point, edges: Range<Int>) -> Double {
+        var best = Double.infinity
+        for i in edges { best = Swift.min(best, edge(i).distance(to: p)) }
+        return best
+    }
+}
+
+/// An outline's edges in blocks of ``size`` consecutive edges with their boxes, so
+/// that the nearest edge to a point is found without measuring the edges of blocks
+/// farther away than one already found.
+struct EdgeBlocks {
+    static let size = 32
+    let boxes: [BoundingBox]
+
+    init(_ points: ArraySlice<Point>, closed: Bool) {
+        let n = points.count
+        let edges = closed ? n : n - 1
+        let base = points.startIndex
+        boxes = stride(from: 0, to: edges, by: Self.size).map { first in
+            // A block's edges run through its points from `first` to one past its last edge.
+            let last = Swift.min(first + Self.size, edges)
+            var box = BoundingBox(min: points[base + first], max: points[base + first])
+            for i in (first + 1)...last {
+                let q = points[base + (i == n ? 0 : i)]
+                box = BoundingBox(
+                    min: Point(Swift.min(box.min.x, q.x), Swift.min(box.min.y, q.y)),
+                    max: Point(Swift.max(box.max.x, q.x), Swift.max(box.max.y, q.y)))
+            }
+            return box
+        }
+    }
+
+    /// The distance from p to the nearest edge of `obstacle`: first in the block
+    /// nearest p, then in every block that could hold a nearer edge (with a margin far
+    /// above rounding, so the answer is the plain loop's); stops once it is at most
+    /// `enough`.
+    func nearestDistance(to p: Point, in obstacle: Obstacle, unlessAtMost enough: Double) -> Double {
+        let edges = obstacle.edgeCount
+        func edgesOf(_ k: Int) -> Range<Int> { (k * Self.size)..<Swift.min((k + 1) * Self.size, edges) }
+        var nearest = 0
+        for k in boxes.indices where boxes[k].distance(to: p) < boxes[nearest].distance(to: p) { nearest = k }
+        var best = obstacle.nearestDistance(to: p, edges: edgesOf(nearest))
+        for k in boxes.indices where k != nearest {
+            if best <= enough { return best }
+            if boxes[k].distance(to: p) > best * (1 + 1e-9) { continue }
+            best = Swift.min(best, obstacle.nearestDistance(to: p, edges: edgesOf(k)))
+        }
         return best
     }
 }
@@ -203,7 +264,7 @@ struct Field {
         let clearance = radius + gap
         for obstacle in obstacles {
             if slack <= bound { return slack }
-            slack = Swift.min(slack, obstacle.signedDistance(c, clearance: clearance) - clearance)
+            slack = Swift.min(slack, obstacle.signedDistance(c, clearance: clearance, unlessAtMost: bound) - clearance)
         }
         return slack
     }

@@ -113,6 +113,33 @@ struct ChipTests {
         #expect(LassoValidator().validate(document).valid)  // a warning, not an error
     }
 
+    @Test("distances through edge blocks equal the plain loop over every edge, inside and out, closed and open (seeded)")
+    func edgeBlocks() throws {
+        var rng = SplitMix64(seed: 21)
+        for round in 0..<60 {
+            let center = Point(Double.random(in: 0...400, using: &rng), Double.random(in: 0...400, using: &rng))
+            let points =
+                round % 3 == 2
+                ? Shapes.comb(count: 400, length: 300, toothHeight: 2).map { Point($0.x + center.x, $0.y + center.y) }
+                : Shapes.lasso(count: Int.random(in: 65...900, using: &rng), center: center, radius: 120, seed: rng.next())
+            // Closed rings, and open outlines (no ring could be built) of the same points.
+            let obstacle = round % 4 == 1 ? Obstacle(ring: nil, fallback: points) : Obstacle(ring: try Ring(points))
+            #expect(obstacle.blocks != nil)
+            var plain = obstacle
+            plain.blocks = nil
+            for _ in 0..<40 {
+                let p = Point(center.x + Double.random(in: -250...250, using: &rng), center.y + Double.random(in: -250...250, using: &rng))
+                let clearance = Double.random(in: 0...400, using: &rng)
+                let full = plain.signedDistance(p, clearance: clearance)
+                #expect(obstacle.signedDistance(p, clearance: clearance) == full, "round \(round) at \(p)")
+                // Cut short below a bound: exact above it, at most it otherwise.
+                let bound = full - clearance + Double.random(in: -30...30, using: &rng)
+                let cut = obstacle.signedDistance(p, clearance: clearance, unlessAtMost: bound)
+                #expect(cut - clearance > bound ? cut == full : full <= cut && cut - clearance <= bound, "round \(round) at \(p)")
+            }
+        }
+    }
+
     @Test("a candidate's slack, cut short once it cannot beat a bound, is exact whenever it is above the bound (seeded)")
     func slackBound() throws {
         var rng = SplitMix64(seed: 12)
