@@ -150,7 +150,7 @@ struct Obstacle {
     var box: BoundingBox?
     /// The ring for inside tests, when the outline is closed.
     var ring: Ring?
-    /// The outline's edges in blocks, when there are enough of them to skip some.
+    /// The outline's edges in blocks, for outlines long enough to be worth them.
     var blocks: EdgeBlocks?
 
     /// The region's ring, or its finite points when no ring could be built.
@@ -159,7 +159,7 @@ struct Obstacle {
         closed = points.count >= 3
         box = ring?.boundingBox ?? BoundingBox(of: fallback)
         self.ring = closed ? ring : nil
-        blocks = points.count > 2 * EdgeBlocks.size ? EdgeBlocks(points, closed: closed) : nil
+        blocks = points.count >= EdgeBlocks.minimumPoints ? EdgeBlocks(points, closed: closed) : nil
     }
 
     /// The number of edges: around a closed outline, along an open one.
@@ -203,6 +203,10 @@ struct Obstacle {
 /// farther away than one already found.
 struct EdgeBlocks {
     static let size = 32
+    /// Below this many points, measuring every edge costs less than building the
+    /// blocks for each document (a lasso's chip is usually placed after a few
+    /// candidates).
+    static let minimumPoints = 1024
     let boxes: [BoundingBox]
 
     init(_ points: ArraySlice<Point>, closed: Bool) {

@@ -120,8 +120,8 @@ struct ChipTests {
             let center = Point(Double.random(in: 0...400, using: &rng), Double.random(in: 0...400, using: &rng))
             let points =
                 round % 3 == 2
-                ? Shapes.comb(count: 400, length: 300, toothHeight: 2).map { Point($0.x + center.x, $0.y + center.y) }
-                : Shapes.lasso(count: Int.random(in: 65...900, using: &rng), center: center, radius: 120, seed: rng.next())
+                ? Shapes.comb(count: 1200, length: 300, toothHeight: 0.5).map { Point($0.x + center.x, $0.y + center.y) }
+                : Shapes.lasso(count: Int.random(in: 1024...3000, using: &rng), center: center, radius: 120, seed: rng.next())
             // Closed rings, and open outlines (no ring could be built) of the same points.
             let obstacle = round % 4 == 1 ? Obstacle(ring: nil, fallback: points) : Obstacle(ring: try Ring(points))
             #expect(obstacle.blocks != nil)
