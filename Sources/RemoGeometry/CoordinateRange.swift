@@ -44,10 +44,6 @@ extension CoordinateRange {
     struct Acceptance {
         private var accepted = SIMDMask<SIMD2<Int64>>(repeating: true)
 
-        /// Takes `p`'s coordinates into account.
-        @inline(__always)
-        mutating func check(_ p: Point) { check(SIMD2(p.x, p.y)) }
-
         /// Takes the coordinates `v` (x, y) into account.
         @inline(__always)
         mutating func check(_ v: SIMD2<Double>) {

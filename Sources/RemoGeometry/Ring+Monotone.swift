@@ -166,6 +166,10 @@ private struct MonotoneWalk<Axis: ChainAxis> {
     /// Which side is decided as ``Predicates/orient2d(_:_:_:)`` decides it, from the
     /// edge's own differences (the same for every vertex) and the same error bound,
     /// unless the vertex is wholly above or below the edge's ends.
+    /// `step` is the runner's own, passed as a constant at each call so that the
+    /// compiler keeps this loop inline and branch-free (read from `runner`, it does
+    /// neither: 580,000 mispredicted branches per 20 walks of a 100,000-vertex comb
+    /// instead of 90,000).
     @inline(__always)
     func runAhead(
         _ runner: inout Side, step: Int, before limit: Double, edge p: Point, _ q: Point, above: inout Int

@@ -219,9 +219,7 @@ struct EdgeBlocks {
             var box = BoundingBox(min: points[base + first], max: points[base + first])
             for i in (first + 1)...last {
                 let q = points[base + (i == n ? 0 : i)]
-                box = BoundingBox(
-                    min: Point(Swift.min(box.min.x, q.x), Swift.min(box.min.y, q.y)),
-                    max: Point(Swift.max(box.max.x, q.x), Swift.max(box.max.y, q.y)))
+                box = box.union(BoundingBox(min: q, max: q))
             }
             return box
         }
