@@ -63,6 +63,12 @@ public struct JSONKeyTable: Sendable {
         return count >= 8 ? word : word & ((1 &<< (8 * UInt64(count))) &- 1)
     }
 
+    /// The eight bytes at `i` (which must be there) as one word.
+    @inline(__always)
+    static func word(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
+        UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+    }
+
     /// The position of the key with these UTF-8 bytes, or -1.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int { index(of: key, head: Self.head(key)) }
 
@@ -83,10 +89,15 @@ public struct JSONKeyTable: Sendable {
                         while slots[slot] != 0 {
                             let i = Int(slots[slot]) - 1
                             if h[i] == head && s[i + 1] - s[i] == key.count {
-                                // Same length and first eight bytes: compare the rest.
+                                // Same length and first eight bytes: compare the rest eight
+                                // at a time, the last eight (overlapping) for what is left.
                                 var j = 8
-                                while j < key.count && b[s[i] + j] == key[j] { j += 1 }
-                                if j >= key.count { return i }
+                                while j + 8 < key.count && Self.word(b, at: s[i] + j) == Self.word(key, at: j) { j += 8 }
+                                if key.count <= 8
+                                    || (j + 8 >= key.count && Self.word(b, at: s[i + 1] - 8) == Self.word(key, at: key.count - 8))
+                                {
+                                    return i
+                                }
                             }
                             slot = (slot + 1) & (slots.count - 1)
                         }
@@ -99,6 +110,14 @@ public struct JSONKeyTable: Sendable {
 }
 
 extension JSONReader {
+    /// What the fast path of ``nextKeyMatch(in:range:parsed:)`` found.
+    enum FastKey {
+        /// The closing brace; the position after it.
+        case close(after: Int)
+        /// A key: its position in the table (-1: not there), its bytes, the position after its colon.
+        case key(index: Int, bytes: Range<Int>, after: Int)
+    }
+
     /// The next key of the current object as its position in `table` (-1 for a key
     /// not in it), or `nil` after consuming the closing brace. Like ``nextKey()``,
     /// with the same errors, but without building a string for the key.
@@ -144,6 +163,39 @@ extension JSONReader {
     mutating func nextKeyMatch(
         in table: JSONKeyTable, range: inout Range<Int>, parsed: inout String?
     ) throws(JSONSyntaxError) -> Int? {
+        // Fast path, in one go: the closing brace, or the comma (unless first), an ASCII
+        // key without escapes and its colon. Anything else (errors too) the general way.
+        let from = position
+        let first = pendingFirst
+        let fast: FastKey? = bytes.withUnsafeBufferPointer { p in
+            var i = Self.whitespaceEnd(p, from: from)
+            guard i < p.count else { return nil }
+            if p[i] == UInt8(ascii: "}") { return .close(after: i + 1) }
+            if !first {
+                guard p[i] == UInt8(ascii: ",") else { return nil }
+                i = Self.whitespaceEnd(p, from: i + 1)
+            }
+            guard i < p.count && p[i] == UInt8(ascii: "\"") else { return nil }
+            let keyStart = i + 1
+            let keyEnd = Self.plainEnd(p, from: keyStart, nonASCII: true)
+            guard keyEnd < p.count && p[keyEnd] == UInt8(ascii: "\"") else { return nil }
+            i = Self.whitespaceEnd(p, from: keyEnd + 1)
+            guard i < p.count && p[i] == UInt8(ascii: ":") else { return nil }
+            return .key(index: table.index(ofBytesIn: p, keyStart..<keyEnd), bytes: keyStart..<keyEnd, after: i + 1)
+        }
+        switch fast {
+        case .close(let after)?:
+            position = after
+            pendingFirst = false
+            depth -= 1
+            return nil
+        case .key(let index, let bytes, let after)?:
+            position = after
+            pendingFirst = false
+            range = bytes
+            return index
+        case nil: break
+        }
         guard try beforeKey() else { return nil }
         position += 1
         let start = position

@@ -556,26 +556,23 @@ public struct JSONReader: Sendable {
             if exponent < 0 { value /= exactPowersOfTen[-exponent] } else { value *= exactPowersOfTen[exponent] }
             return (negative ? -value : value, i)
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
-        guard let parsed = Double(text) else { return invalid("invalid number", at: start) }
+        guard let parsed = correctlyRounded(UnsafeBufferPointer(rebasing: p[start..<i])) else {
+            return invalid("invalid number", at: start)
+        }
         return (parsed, i)
     }
 
-    /// Reads a flat array of numbers, `[a, b, …]`, of at most `maximumCount` numbers, in
-    /// one pass. Returns nil, with the reader where it was, at anything else (another
-    /// shape, more numbers, a syntax error), for the caller to read the general way.
-    public mutating func readNumbers(maximumCount: Int) -> [Double]? {
-        var read: Int? = nil
-        let values = [Double](unsafeUninitializedCapacity: maximumCount) { buffer, initialized in
-            read = readNumbers(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<maximumCount]))
-            initialized = read ?? 0
-        }
-        return read == nil ? nil : values
+    /// The standard library's correctly rounded conversion of a number's text: the slow
+    /// path, kept out of line so that the fast one inlines where numbers are read.
+    @inline(never)
+    static func correctlyRounded(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        Double(String(decoding: text, as: UTF8.self))
     }
 
-    /// ``readNumbers(maximumCount:)`` into `buffer`, at most `buffer.count` numbers, so
-    /// that short arrays (a corner, dimensions) need no allocation: how many were read,
-    /// or nil with the reader where it was.
+    /// Reads a flat array of numbers, `[a, b, …]`, into `buffer` in one pass: how many
+    /// were read. Returns nil, with the reader where it was, at anything else (another
+    /// shape, more than `buffer.count` numbers, a syntax error), for the caller to read
+    /// the general way. Short arrays (a corner, a transform) need no allocation.
     public mutating func readNumbers(into buffer: UnsafeMutableBufferPointer<Double>) -> Int? {
         skipWhitespace()
         guard depth + 1 <= limits.maximumDepth else { return nil }

@@ -6,7 +6,7 @@ import RemoJSON
 enum CapturedRoomReader {
     /// An element's placement: the column-major transform.
     struct Placement {
-        var t: [Double]
+        var t: Transform
         /// The centre on the plan (t12, t14).
         var center: Point { Point(t[12], t[14]) }
         /// The height of the centre (t13).
@@ -126,13 +126,14 @@ enum CapturedRoomReader {
         }
 
         // Summary and warnings.
-        let area = outline.count >= 3 ? ((try? Ring(outline))?.area ?? 0) : 0
+        let ring = outline.count >= 3 ? try? Ring(outline) : nil
+        let area = ring?.area ?? 0
         let perimeter =
             outline.isEmpty ? 0 : outline.indices.reduce(0) { $0 + Segment(outline[$1], outline[($1 + 1) % outline.count]).length }
         let heights = walls.map(\.height).filter { $0 > 0 }.sorted()
         let ceiling = heights.isEmpty ? nil : heights[heights.count / 2]
         let range: ClosedRange<Double>? = heights.count > 1 && heights.last! - heights.first! > 0.02 ? heights.first!...heights.last! : nil
-        if outline.count >= 3, let ring = try? Ring(outline), !ring.isSimple {
+        if let ring, !ring.isSimple {
             warnings.append(
                 RoomWarning(code: "floor-self-intersecting", message: "the floor outline crosses itself; areas are not reliable"))
         }
@@ -158,9 +159,9 @@ enum CapturedRoomReader {
                     code: "low-confidence",
                     message: "\(lowConfidence) element\(lowConfidence == 1 ? " was" : "s were") scanned with low confidence"))
         }
-        let stories = Set(scan.all.compactMap(\.story))
-        if stories.count > 1 {
-            warnings.append(RoomWarning(code: "multiple-stories", message: "elements belong to \(stories.count) stories"))
+        let stories = scan.stories
+        if stories > 1 {
+            warnings.append(RoomWarning(code: "multiple-stories", message: "elements belong to \(stories) stories"))
         }
         if walls.isEmpty { warnings.append(RoomWarning(code: "no-walls", message: "the scan has no walls")) }
         let (length, width) = EnclosingRectangle.of(outline)

@@ -135,7 +135,7 @@ public struct RoomObject: Hashable, Sendable {
     /// The category, such as `sofa` or `table`; unknown ones keep their name.
     public var category: String
     /// Attributes from newer scans (such as `StorageType: shelf`), by name.
-    public var attributes: [String: String]
+    public var attributes: ObjectAttributes
     /// Along its own x axis.
     public var width: Double
     /// Along its own z axis.

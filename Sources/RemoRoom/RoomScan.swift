@@ -49,13 +49,16 @@ extension RoomScan {
     /// this bounds the reading, not the memory.
     public static let maximumBytes = 64 << 20
 
+    /// The reader's limits for scans: `coreModel` blobs are stepped over unbuilt.
+    static let scanLimits = JSONLimits(skippedKeys: ["coreModel"])
+
     /// Decodes a scan, detecting its format unless `format` is given.
     ///
     /// CapturedRoom and CapturedStructure files are read in one pass without building a
     /// JSON tree; the simple RoomDimensions form, and text that is
     /// no scan at all, go through a tree.
     public static func decode(_ bytes: [UInt8], format: RoomScanFormat? = nil) throws(RoomScanError) -> RoomScan {
-        let limits = JSONLimits(skippedKeys: ["coreModel"])
+        let limits = scanLimits
         let document: ScanDocument
         do {
             document = try ScanDocument(bytes: bytes, limits: limits)
@@ -117,31 +120,26 @@ enum Read {
 
     /// A transform as 16 floats (column-major) or 4 columns of 4, or an object with a
     /// `matrix` of either form. NaN or infinity makes it unusable.
-    static func transform(_ v: JSONValue?) -> [Double]? {
+    static func transform(_ v: JSONValue?) -> Transform? {
         switch v {
         case .array(let items)?:
-            if items.count == 16 { return transform(numbers: items.compactMap(number)) }
+            if items.count == 16 { return Transform(items.compactMap(number)) }
             if items.count == 4 {
                 var values: [Double] = []
                 for column in items {
                     guard case .array(let c) = column, c.count == 4 else { return nil }
                     values += c.compactMap(number)
                 }
-                return values.count == 16 ? values : nil
+                return Transform(values)
             }
             return nil
         case .object?:
             if let t = transform(v?["matrix"]) ?? transform(v?["columns"]) { return t }
             // A position alone: no rotation.
-            if let (x, y, z) = vector(v?["position"]) { return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1] }
+            if let (x, y, z) = vector(v?["position"]) { return .translation(x, y, z) }
             return nil
         default: return nil
         }
-    }
-
-    /// Sixteen finite numbers as a transform, else nil.
-    static func transform(numbers: [Double]) -> [Double]? {
-        numbers.count == 16 && numbers.allSatisfy(\.isFinite) ? numbers : nil
     }
 
     /// Three finite numbers (others dropped) as width, height and depth, else nil.

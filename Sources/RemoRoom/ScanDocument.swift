@@ -85,6 +85,7 @@ struct ScanDocument {
                     continue
                 }
                 var items: [ScanElement] = []
+                items.reserveCapacity(16)
                 try reader.beginArray()
                 while try reader.nextElement() { items.append(try ScanElement(from: &reader)) }
                 scan[elementKind] = items

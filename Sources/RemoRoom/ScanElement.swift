@@ -10,7 +10,7 @@ final class ScanElement {
     /// `id`, used when `identifier` is missing (custom exports).
     var id: String?
     /// Column-major, 16 finite numbers.
-    var transform: [Double]?
+    var transform: Transform?
     var dimensions: (Double, Double, Double)?
     var category: String?
     /// A door's `isOpen`, from its category's payload.
@@ -19,7 +19,7 @@ final class ScanElement {
     var parentIdentifier: String?
     /// The corners of a floor or sloped wall; nil unless every corner is a point.
     var polygonCorners: [(Double, Double, Double)]?
-    var attributes: [String: String] = [:]
+    var attributes = ObjectAttributes()
     var story: Int?
     /// Keys that tell the formats apart.
     var hasTransform = false
@@ -91,8 +91,12 @@ final class ScanElement {
             switch field {
             case .transform:
                 hasTransform = true
-                if let numbers = reader.readNumbers(maximumCount: 16) {
-                    transform = Read.transform(numbers: numbers)
+                // Outer nil: not a flat array of at most 16 numbers, read as a tree instead.
+                let read: Transform?? = withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
+                    reader.readNumbers(into: buffer).map { Transform(buffer[0..<$0]) }
+                }
+                if let read {
+                    transform = read
                 } else {
                     set(field, try reader.readValue())
                 }
@@ -179,6 +183,7 @@ final class ScanElement {
         }
         try reader.beginArray()
         var corners: [(Double, Double, Double)] = []
+        corners.reserveCapacity(16)
         var rest: [JSONValue] = []
         // One corner's numbers, read in place (a tuple of doubles is laid out as an array).
         var numbers = (0.0, 0.0, 0.0)
@@ -208,19 +213,11 @@ final class ScanElement {
             return
         }
         try reader.beginObject()
-        // Collected first, so that the dictionary is built once at its size.
-        var pairs: [(String, String)] = []
-        pairs.reserveCapacity(8)
         while let key = try reader.nextKey(interning: Self.vocabulary) {
             let value =
                 try reader.nextKind() == .string
                 ? try reader.readString(interning: Self.vocabulary) : Self.attribute(try reader.readValue())
-            pairs.append((key, value))
-        }
-        if attributes.isEmpty {
-            attributes = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-        } else {
-            for (key, value) in pairs where attributes[key] == nil { attributes[key] = value }
+            attributes.add(key, value)
         }
     }
 
@@ -251,7 +248,7 @@ final class ScanElement {
             }
         case .attributes:
             if case .object(let members) = v {
-                for (k, a) in members where attributes[k] == nil { attributes[k] = Self.attribute(a) }
+                for (k, a) in members { attributes.add(k, Self.attribute(a)) }
             }
         case .story: story = Read.number(v)?.clamped(to: -1000...1000)
         case .length: hasLength = true
@@ -296,8 +293,14 @@ struct ScanElements {
         }
     }
 
-    /// Every element, for checks across kinds.
-    var all: [ScanElement] { walls + doors + windows + openings + objects + floors }
+    /// How many different stories the elements name (those without one not counted).
+    var stories: Int {
+        var seen: [Int] = []
+        for kind in Kind.allCases {
+            for case let story? in self[kind].lazy.map(\.story) where !seen.contains(story) { seen.append(story) }
+        }
+        return seen.count
+    }
 
     /// The elements of a CapturedRoom tree (kinds that are not arrays have none).
     init(_ value: JSONValue) {

@@ -62,8 +62,10 @@ struct JSONReaderTests {
         for chunk in stride(from: 0, to: texts.count, by: 16) {
             let slice = texts[chunk..<min(chunk + 16, texts.count)]
             var reader = JSONReader(bytes: Array("[\(slice.joined(separator: ", "))]".utf8))
-            let numbers = reader.readNumbers(maximumCount: 16)
-            #expect(numbers?.map(\.bitPattern) == slice.map { Double($0)!.bitPattern })
+            let numbers = [Double](unsafeUninitializedCapacity: 16) { buffer, count in
+                count = reader.readNumbers(into: buffer) ?? 0
+            }
+            #expect(numbers.map(\.bitPattern) == slice.map { Double($0)!.bitPattern })
         }
     }
 
