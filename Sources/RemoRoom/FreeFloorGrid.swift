@@ -174,69 +174,116 @@ private struct Cells {
     }
 
     /// The largest rectangles of free cells and of cells that are not blocked.
+    ///
+    /// Row by row, each kind of cell keeps a histogram: how many qualifying cells stand
+    /// in each column up to this row. A maximal rectangle tops out at a row where a
+    /// qualifying cell has one above it that does not qualify; only stretches of such a
+    /// row that hold one are swept with a stack of open bars.
     func fronts() -> (sure: RectangleFront, possible: RectangleFront, possibleRectangles: [RectangleFront.Entry]) {
         let nx = xs.count - 1
         let ny = ys.count - 1
-        var fronts = (RectangleFront(), RectangleFront())
+        var sure = RectangleFront()
+        var possible = RectangleFront()
         var possibleRectangles: [RectangleFront.Entry] = []
-        // Working rows for both histograms: run counts, prefix counts of the row above's
-        // stops, and the stack of open bars (first column, height).
-        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * (4 * nx + 3))
+        // Two histograms, then working rows for a sweep (prefix counts of the stops
+        // above, the stack of open bars), then a row of blocked cells above the top.
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 5 * nx + 3)
         defer { scratch.deallocate() }
         scratch.initialize(repeating: 0)
+        let roof = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nx)
+        defer { roof.deallocate() }
+        roof.initialize(repeating: Self.blocked)
+        let sureCounts = scratch.baseAddress!
+        let possibleCounts = sureCounts + nx
+        let sweep = Sweep(stopsAbove: sureCounts + 2 * nx, starts: sureCounts + 3 * nx + 1, heights: sureCounts + 4 * nx + 2)
         states.withUnsafeBufferPointer { states in
             xs.withUnsafeBufferPointer { xs in
                 ys.withUnsafeBufferPointer { ys in
-                    for (which, limit) in [(0, Self.free), (1, Self.mixed)] {
-                        let base = scratch.baseAddress! + which * (4 * nx + 3)
-                        let counts = base
-                        let stopsAbove = base + nx
-                        let starts = base + 2 * nx + 1
-                        let heights = base + 3 * nx + 2
-                        var front = RectangleFront()
-                        for j in 0..<ny {
-                            let row = states.baseAddress! + j * nx
-                            let above = j + 1 < ny ? row + nx : nil
-                            var ending: Int32 = 0
-                            for i in 0..<nx {
-                                // Branch-free: one more if the cell qualifies, else zero.
-                                let qualifies: Int32 = row[i] <= limit ? 1 : 0
-                                counts[i] = (counts[i] &+ 1) & (0 &- qualifies)
-                                let stops: Int32 = above.map { $0[i] > limit ? 1 : 0 } ?? 1
-                                stopsAbove[i + 1] = stopsAbove[i] &+ stops
-                                ending |= qualifies & stops
-                            }
-                            // Every run goes on upward: no rectangle ends at this row.
-                            if ending == 0 { continue }
-                            var top = 0
-                            for i in 0...nx {
-                                let c = i < nx ? counts[i] : 0
-                                var start = Int32(truncatingIfNeeded: i)
-                                while top > 0 && heights[top - 1] > c {
-                                    top -= 1
-                                    let (s, h) = (Int(starts[top]), Int(heights[top]))
-                                    // Only rectangles that cannot grow upward.
-                                    if stopsAbove[i] > stopsAbove[s] {
-                                        let bottom = j - h + 1
-                                        let entry = RectangleFront.Entry(
-                                            width: xs[i] - xs[s], height: ys[j + 1] - ys[bottom], x: xs[s], y: ys[bottom])
-                                        front.insert(entry)
-                                        if which == 1 { possibleRectangles.append(entry) }
-                                    }
-                                    start = starts[top]
-                                }
-                                if c > 0 && (top == 0 || heights[top - 1] < c) {
-                                    starts[top] = start
-                                    heights[top] = c
-                                    top += 1
-                                }
+                    for j in 0..<ny {
+                        let row = states.baseAddress! + j * nx
+                        let above = j + 1 < ny ? row + nx : UnsafePointer(roof.baseAddress!)
+                        // Branch-free, so that it runs on vectors: one more where the
+                        // cell qualifies, else zero; and whether any run ends here.
+                        var sureEnds: UInt8 = 0
+                        var possibleEnds: UInt8 = 0
+                        for i in 0..<nx {
+                            let (cell, up) = (row[i], above[i])
+                            let isFree: Int32 = cell == Self.free ? -1 : 0
+                            let notBlocked: Int32 = cell != Self.blocked ? -1 : 0
+                            sureCounts[i] = (sureCounts[i] &+ 1) & isFree
+                            possibleCounts[i] = (possibleCounts[i] &+ 1) & notBlocked
+                            sureEnds |= cell == Self.free && up != Self.free ? 1 : 0
+                            possibleEnds |= cell != Self.blocked && up == Self.blocked ? 1 : 0
+                        }
+                        if sureEnds != 0 {
+                            sweep.run(row: j, counts: sureCounts, above: above, limit: Self.free, xs: xs, ys: ys) { sure.insert($0) }
+                        }
+                        if possibleEnds != 0 {
+                            sweep.run(row: j, counts: possibleCounts, above: above, limit: Self.mixed, xs: xs, ys: ys) {
+                                possible.insert($0)
+                                possibleRectangles.append($0)
                             }
                         }
-                        if which == 0 { fronts.0 = front } else { fronts.1 = front }
                     }
                 }
             }
         }
-        return (fronts.0, fronts.1, possibleRectangles)
+        return (sure, possible, possibleRectangles)
+    }
+
+    /// The maximal rectangles that top out at one row, from its histogram: working
+    /// memory for ``run(row:counts:above:limit:xs:ys:found:)``, which the caller owns.
+    private struct Sweep {
+        /// Prefix counts of the cells above that do not qualify (nx + 1).
+        let stopsAbove: UnsafeMutablePointer<Int32>
+        /// The open bars: first column and height (nx + 1 each).
+        let starts: UnsafeMutablePointer<Int32>
+        let heights: UnsafeMutablePointer<Int32>
+
+        /// Reports every maximal rectangle of qualifying cells whose top is row `j`:
+        /// bars of the histogram `counts` closed by a lower one, kept when some cell
+        /// above them does not qualify (else the rectangle grows upward). Runs of
+        /// qualifying cells are independent: only those under a stop are swept.
+        func run(
+            row j: Int, counts: UnsafeMutablePointer<Int32>, above: UnsafePointer<UInt8>, limit: UInt8,
+            xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, found: (RectangleFront.Entry) -> Void
+        ) {
+            let nx = xs.count - 1
+            var first = 0
+            while first < nx {
+                // The next run of qualifying cells, and whether it has a stop above.
+                while first < nx && counts[first] == 0 { first += 1 }
+                var end = first
+                var stopped = false
+                while end < nx && counts[end] > 0 {
+                    stopped = stopped || above[end] > limit
+                    end += 1
+                }
+                defer { first = end }
+                guard stopped else { continue }
+                stopsAbove[first] = 0
+                for i in first..<end { stopsAbove[i + 1] = stopsAbove[i] &+ (above[i] > limit ? 1 : 0) }
+                var top = 0
+                for i in first...end {
+                    let c = i < end ? counts[i] : 0
+                    var start = Int32(truncatingIfNeeded: i)
+                    while top > 0 && heights[top - 1] > c {
+                        top -= 1
+                        let (s, h) = (Int(starts[top]), Int(heights[top]))
+                        // Only rectangles that cannot grow upward.
+                        if stopsAbove[i] > stopsAbove[s] {
+                            let bottom = j - h + 1
+                            found(RectangleFront.Entry(width: xs[i] - xs[s], height: ys[j + 1] - ys[bottom], x: xs[s], y: ys[bottom]))
+                        }
+                        start = starts[top]
+                    }
+                    if c > 0 && (top == 0 || heights[top - 1] < c) {
+                        starts[top] = start
+                        heights[top] = c
+                        top += 1
+                    }
+                }
+            }
+        }
     }
 }
