@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RemoShapes", targets: ["RemoShapes"]),
         .library(name: "RemoRender", targets: ["RemoRender"]),
         .library(name: "RemoRoom", targets: ["RemoRoom"]),
+        .library(name: "RemoJSON", targets: ["RemoJSON"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
     ],
     dependencies: [

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "RemoLasso", package: "remo-geom"),
                 .product(name: "RemoRender", package: "remo-geom"),
                 .product(name: "RemoRoom", package: "remo-geom"),
+                .product(name: "RemoJSON", package: "remo-geom"),
             ],
             path: "Benchmarks/GeometryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

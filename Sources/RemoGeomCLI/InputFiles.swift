@@ -1,4 +1,5 @@
 import Foundation
+import RemoJSON
 
 /// One input named on the command line, after folders are expanded.
 enum Input: Hashable {
@@ -74,25 +75,13 @@ enum InputFiles {
         case .emptyFolder(let path):
             return .failure(InputError(code: "no-documents", message: "\(path): the folder holds no *.json file"))
         case .file(let path):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                return .failure(InputError(code: "not-found", message: "\(path): no such file"))
-            }
-            if isDirectory.boolValue {
-                return .failure(InputError(code: "not-a-file", message: "\(path): is a folder, not a file"))
-            }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                return .failure(InputError(code: "unreadable", message: "\(path): cannot be opened for reading"))
-            }
-            defer { try? handle.close() }
-            do {
-                let data = try handle.read(upToCount: limit + 1) ?? Data()
-                if data.count > limit {
-                    return .failure(InputError(code: "too-large", message: "\(path): larger than the \(limit >> 20) MiB limit"))
+            return FileBytes.read(path, limit: limit).mapError { problem in
+                switch problem {
+                case .notFound: InputError(code: "not-found", message: "\(path): no such file")
+                case .isFolder: InputError(code: "not-a-file", message: "\(path): is a folder, not a file")
+                case .tooLarge: InputError(code: "too-large", message: "\(path): larger than the \(limit >> 20) MiB limit")
+                case .unreadable(let reason): InputError(code: "unreadable", message: "\(path): cannot be read (\(reason))")
                 }
-                return .success([UInt8](data))
-            } catch {
-                return .failure(InputError(code: "unreadable", message: "\(path): \(error.localizedDescription)"))
             }
         }
     }

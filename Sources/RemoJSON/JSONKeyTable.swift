@@ -156,6 +156,37 @@ extension JSONReader {
         return try parseString()
     }
 
+    /// Reads `{"name": {}}`, the way `JSONEncoder` writes an enum case without associated
+    /// values, when the name is in `table`: its position there, with the reader after
+    /// the closing brace. Nil, with the reader where it was, for anything else (another
+    /// shape, a name not in the table, a syntax error), to be read the general way.
+    public mutating func readEmptyCase(in table: JSONKeyTable) -> Int? {
+        guard depth + 2 <= limits.maximumDepth else { return nil }
+        let from = position
+        let found: (index: Int, after: Int)? = bytes.withUnsafeBufferPointer { p in
+            @inline(__always) func expect(_ c: UInt8, _ i: inout Int) -> Bool {
+                i = Self.whitespaceEnd(p, from: i)
+                guard i < p.count && p[i] == c else { return false }
+                i += 1
+                return true
+            }
+            var i = from
+            guard expect(UInt8(ascii: "{"), &i), expect(UInt8(ascii: "\""), &i) else { return nil }
+            let nameStart = i
+            let nameEnd = Self.plainEnd(p, from: nameStart, nonASCII: true)
+            guard nameEnd < p.count && p[nameEnd] == UInt8(ascii: "\"") else { return nil }
+            i = nameEnd + 1
+            guard expect(UInt8(ascii: ":"), &i), expect(UInt8(ascii: "{"), &i), expect(UInt8(ascii: "}"), &i),
+                expect(UInt8(ascii: "}"), &i)
+            else { return nil }
+            let index = table.index(ofBytesIn: p, nameStart..<nameEnd)
+            return index < 0 ? nil : (index, i)
+        }
+        guard let found else { return nil }
+        position = found.after
+        return found.index
+    }
+
     /// Reads the next key and its colon: its position in `table` (-1 when not in it),
     /// or `nil` after consuming the closing brace. Sets `range` to where its bytes are
     /// and `parsed` to the key itself when it had to be built (escapes).

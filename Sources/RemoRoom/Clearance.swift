@@ -36,19 +36,20 @@ public struct Clearance: Hashable, Sendable {
         return Clearance(side: .front, recommended: 36 * inch, minimum: 30 * inch)
     }
 
-    /// Whether the lowercase ASCII `word` occurs in `text`, ignoring ASCII case (the words
-    /// are ASCII, so no other letter can lowercase into one of theirs and match).
+    /// Whether the lowercase ASCII `word` (letters only) occurs in `text`, ignoring ASCII
+    /// case: a byte ORed with 0x20 equals a lowercase letter exactly when it is that
+    /// letter in either case, so no other byte can match one of its letters.
     private static func mentions(_ word: StaticString, in text: String) -> Bool {
         let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         var text = text
         return text.withUTF8 { t in
             guard t.count >= w.count else { return false }
-            return (0...(t.count - w.count)).contains { start in
-                w.indices.allSatisfy { k in
-                    let c = t[start + k]
-                    return (c >= 65 && c <= 90 ? c | 0x20 : c) == w[k]
-                }
+            for start in 0...(t.count - w.count) where t[start] | 0x20 == w[0] {
+                var k = 1
+                while k < w.count && t[start + k] | 0x20 == w[k] { k += 1 }
+                if k == w.count { return true }
             }
+            return false
         }
     }
 

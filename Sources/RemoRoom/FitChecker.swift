@@ -190,7 +190,7 @@ public struct FitChecker: Sendable {
     {
         let angle = degrees * .pi / 180
         let u = Point(cos(angle), sin(angle))
-        return ClearedBox(width: width, depth: depth, side: side, amount: amount).corners(center: center, along: u)
+        return ClearedBox(width: width, depth: depth, side: side, amount: amount).corners(center: center, along: u).points
     }
 
     /// Exact: the convex quadrilateral lies in the closed floor outline and meets no

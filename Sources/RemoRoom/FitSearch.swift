@@ -30,10 +30,10 @@ struct ClearedBox {
 
     /// The corners on the plan for the piece centred at `center` with its width along
     /// the unit vector `u`.
-    func corners(center: Point, along u: Point) -> [Point] {
+    func corners(center: Point, along u: Point) -> Quad {
         let v = Point(-u.y, u.x)
         func corner(_ a: Double, _ b: Double) -> Point { Point(center.x + u.x * a + v.x * b, center.y + u.y * a + v.y * b) }
-        return [corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1)]
+        return Quad(corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1))
     }
 
     /// The box with the piece's width axis turned `quarter` quarter turns from a grid's
@@ -104,7 +104,7 @@ extension FitChecker {
         guard floor.holds(rectangle) else { return nil }
         var degrees = (frame.degrees + Double(quarter) * 90).truncatingRemainder(dividingBy: 360)
         if degrees < 0 { degrees += 360 }
-        return FitPlacement(center: center, rotationDegrees: degrees, clearedFootprint: rectangle)
+        return FitPlacement(center: center, rotationDegrees: degrees, clearedFootprint: rectangle.points)
     }
 
     /// The slow search at one orientation, position by position.

@@ -26,11 +26,16 @@ final class FreeFloor: Sendable {
     /// Exact: the quadrilateral is strictly convex, lies in the closed floor outline and
     /// meets no obstacle's interior.
     func holds(_ corners: [Point]) -> Bool {
-        guard corners.count == 4, corners.allSatisfy(CoordinateRange.accepts),
-            let quad = Self.counterclockwiseIfConvex(corners), let box = BoundingBox(of: quad)
-        else { return false }
+        corners.count == 4 && holds(Quad(corners[0], corners[1], corners[2], corners[3]))
+    }
+
+    /// ``holds(_:)`` for four corners held inline, as the fit search makes them: nothing
+    /// is allocated unless the outline touches the quadrilateral.
+    func holds(_ corners: Quad) -> Bool {
+        guard corners.points.allSatisfy(CoordinateRange.accepts), let quad = corners.counterclockwiseIfConvex else { return false }
+        let box = quad.box
         // No outline vertex strictly inside it.
-        for w in outline.vertices where box.contains(w) && Self.strictlyInside(w, quad) { return false }
+        for w in outline.vertices where box.contains(w) && quad.strictlyContains(w) { return false }
         // No outline edge through it: a crossing, or two contacts not on one side.
         for k in 0..<outline.count {
             let edge = outline.edge(k)
@@ -40,7 +45,7 @@ final class FreeFloor: Sendable {
             else { continue }
             var contacts: [Point] = []
             for side in 0..<4 {
-                switch SegmentIntersection.classify(edge, Segment(quad[side], quad[(side + 1) % 4])) {
+                switch SegmentIntersection.classify(edge, quad.side(side)) {
                 case .crossing: return false
                 case .touching(let p): contacts.append(p)
                 case .overlapping(let p, let q): contacts += [p, q]
@@ -50,7 +55,7 @@ final class FreeFloor: Sendable {
             for a in contacts.indices {
                 for b in contacts.indices where b > a && contacts[a] != contacts[b] {
                     let shareSide = (0..<4).contains { side in
-                        let s = Segment(quad[side], quad[(side + 1) % 4])
+                        let s = quad.side(side)
                         return s.contains(contacts[a]) && s.contains(contacts[b])
                     }
                     if !shareSide { return false }
@@ -59,22 +64,20 @@ final class FreeFloor: Sendable {
         }
         // So the outline's boundary stays out of the quadrilateral's interior, which is
         // then wholly on the floor or wholly off it: its middle tells, or else its corners.
-        let middle = Point((quad[0].x + quad[2].x) / 2, (quad[0].y + quad[2].y) / 2)
+        let middle = Point((quad.a.x + quad.c.x) / 2, (quad.a.y + quad.c.y) / 2)
         switch outline.locate(middle) {
         case .inside: break
         case .outside: return false
-        case .boundary: for p in quad where outline.locate(p) == .outside { return false }
+        case .boundary: for p in quad.points where outline.locate(p) == .outside { return false }
         }
         // Off every obstacle.
-        var ring: Ring?
         for obstacle in obstacles {
             let b = obstacle.box
             guard b.max.x > box.min.x && b.min.x < box.max.x && b.max.y > box.min.y && b.min.y < box.max.y else { continue }
             if let convex = obstacle.convex {
-                if !Self.separated(quad, convex) { return false }
+                if !quad.separated(from: convex) { return false }
             } else {
-                if ring == nil { ring = try? Ring(quad) }
-                guard let ring, ring.relation(to: obstacle.ring) != .overlapping else { return false }
+                guard let ring = try? Ring(quad.points), ring.relation(to: obstacle.ring) != .overlapping else { return false }
             }
         }
         return true
@@ -104,25 +107,5 @@ final class FreeFloor: Sendable {
         }
         guard turns <= 2 else { return nil }
         return sign > 0 ? points : points.reversed()
-    }
-
-    /// Whether `p` is strictly inside the counterclockwise convex polygon.
-    static func strictlyInside(_ p: Point, _ polygon: [Point]) -> Bool {
-        for k in polygon.indices where Predicates.orient2d(polygon[k], polygon[k + 1 == polygon.count ? 0 : k + 1], p) <= 0 { return false }
-        return true
-    }
-
-    /// Exact separating-axis test for two counterclockwise convex polygons: their
-    /// interiors are disjoint exactly when the line through some edge of one has the
-    /// whole other polygon on its closed outer side.
-    static func separated(_ a: [Point], _ b: [Point]) -> Bool {
-        func someEdgeSeparates(_ p: [Point], _ q: [Point]) -> Bool {
-            for k in p.indices {
-                let (s, e) = (p[k], p[k + 1 == p.count ? 0 : k + 1])
-                if q.allSatisfy({ Predicates.orient2d(s, e, $0) <= 0 }) { return true }
-            }
-            return false
-        }
-        return someEdgeSeparates(a, b) || someEdgeSeparates(b, a)
     }
 }

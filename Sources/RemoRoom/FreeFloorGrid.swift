@@ -57,8 +57,10 @@ final class FreeFloorGrid: Sendable {
             let hair = 1e-6 * (1 + max(abs(e.x), abs(e.y), abs(e.x + e.width), abs(e.y + e.height)))
             let core = (x0: e.x + e.width - w + hair, y0: e.y + e.height - h + hair, x1: e.x + w - hair, y1: e.y + h - hair)
             guard core.x0 < core.x1, core.y0 < core.y1 else { return false }
-            let corners = [Point(core.x0, core.y0), Point(core.x1, core.y0), Point(core.x1, core.y1), Point(core.x0, core.y1)]
-            if floor.holds(corners.map(frame.plan)) { return false }
+            let corners = Quad(
+                frame.plan(Point(core.x0, core.y0)), frame.plan(Point(core.x1, core.y0)), frame.plan(Point(core.x1, core.y1)),
+                frame.plan(Point(core.x0, core.y1)))
+            if floor.holds(corners) { return false }
         }
         return true
     }

@@ -19,7 +19,9 @@ struct JSONReaderTests {
         "numbers convert exactly like the standard library",
         arguments: [
             "0", "-0", "812.5", "0.1", "3.14159265358979", "1e-7", "123456789012345678901234567890", "4.9e-324", "2.2250738585072014e-308",
-            "9007199254740993", "1.7976931348623157e308", "0.30000000000000004",
+            "9007199254740993", "1.7976931348623157e308", "0.30000000000000004", "1.5e0001", "2e-0003", "1E+00022",
+            "7e0000000000000000000001",
+            "0.123456789012345678", "-12345678.87654321",
         ])
     func numbers(text: String) throws {
         guard case .number(let d) = try JSONParser.parse(text) else {
@@ -27,6 +29,10 @@ struct JSONReaderTests {
             return
         }
         #expect(d.bitPattern == Double(text)!.bitPattern)
+        // In an array, where eight bytes are there to read after it.
+        var reader = JSONReader(bytes: Array("[\(text), \(text)]        ".utf8))
+        let numbers = [Double](unsafeUninitializedCapacity: 2) { buffer, count in count = reader.readNumbers(into: buffer) ?? 0 }
+        #expect(numbers.map(\.bitPattern) == [d.bitPattern, d.bitPattern])
     }
 
     @Test("seeded random numbers of every shape convert exactly like the standard library, alone and in arrays")
@@ -110,6 +116,50 @@ struct JSONReaderTests {
                 #expect(try reader.nextKey(in: table) == (keys.firstIndex(of: unescaped) ?? -1), "\(text)")
             }
         }
+    }
+
+    @Test("long keys told apart by one byte anywhere, or by their length, in place and escaped")
+    func longKeys() throws {
+        var rng = SplitMix64(seed: 4_242)
+        for length in 1...40 {
+            let key = String((0..<length).map { _ in "abcd".randomElement(using: &rng)! })
+            // The key with each byte changed, and one byte shorter and longer.
+            var others = (0..<length).map { k in
+                var bytes = Array(key.utf8)
+                bytes[k] = UInt8(ascii: "e")
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            others += [String(key.dropLast()), key + "a"]
+            let table = JSONKeyTable([key] + others.prefix(length / 2))
+            for (asked, escaped) in ([key] + others).map({ ($0, false) }) + [(key, true)] {
+                let spelled = escaped ? "\\u00" + String(key.utf8.first!, radix: 16) + String(key.dropFirst()) : asked
+                let text = "{\"\(spelled)\": 1, \"padding padding padding\": 2}"
+                var reader = JSONReader(bytes: Array(text.utf8))
+                _ = try reader.nextKind()
+                try reader.beginObject()
+                let expected = asked == key ? 0 : (others.prefix(length / 2).firstIndex(of: asked).map { $0 + 1 } ?? -1)
+                #expect(try reader.nextKey(in: table) == expected, "\(text)")
+            }
+        }
+    }
+
+    @Test("an enum case without payload, {\"name\": {}}, is read in one step; any other shape is left for the general reader")
+    func emptyCases() throws {
+        let table = JSONKeyTable(["chair", "high", "table"])
+        let read: [(String, Int?)] = [
+            ("{\"chair\":{}}", 0), (" { \"table\" : { } } ", 2), ("{\n  \"high\": {\n\n  }\n}", 1),
+            ("{\"sofa\": {}}", nil), ("{\"chair\": {\"isOpen\": true}}", nil), ("{\"chair\": {}, \"x\": 1}", nil),
+            ("{\"chair\": []}", nil), ("{\"ch\\u0061ir\": {}}", nil), ("{\"chair\": {}", nil), ("{\"chair\"", nil), ("\"chair\"", nil),
+        ]
+        for (text, expected) in read {
+            var reader = JSONReader(bytes: Array(text.utf8))
+            #expect(reader.readEmptyCase(in: table) == expected, "\(text)")
+            // Read: at the end; not read: where it was.
+            #expect(reader.position == (expected == nil ? 0 : text.utf8.count - (text.hasSuffix(" ") ? 1 : 0)), "\(text)")
+        }
+        // Not deeper than the limit allows.
+        var shallow = JSONReader(bytes: Array("{\"chair\": {}}".utf8), limits: JSONLimits(maximumDepth: 1))
+        #expect(shallow.readEmptyCase(in: table) == nil)
     }
 
     @Test("interned keys and strings read as the same text as built ones; a big table finds every key and nothing else")

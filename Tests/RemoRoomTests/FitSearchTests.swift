@@ -166,6 +166,7 @@ struct FitSearchTests {
     func exactCheck() throws {
         var rng = SplitMix64(seed: 5)
         var (inside, outside) = (0, 0)
+        var convexCount = [0, 0]
         for _ in 0..<30 {
             let (json, _) = Self.rectilinearRoom(&rng)
             var room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first)
@@ -180,8 +181,8 @@ struct FitSearchTests {
             let vertices = room.floorOutline + room.objects.flatMap(\.footprint)
             let (xs, ys) = (vertices.map(\.x), vertices.map(\.y))
             for _ in 0..<60 {
-                let quad: [Point]
-                let mode = Int.random(in: 0...2, using: &rng)
+                var quad: [Point]
+                let mode = Int.random(in: 0...3, using: &rng)
                 if mode == 0, let piece = room.objects.randomElement(using: &rng) {
                     // Against a side of a piece of furniture, standing or turned: the
                     // shared side is exact, so it touches without overlapping.
@@ -202,6 +203,23 @@ struct FitSearchTests {
                     guard x0 != x1, y0 != y1 else { continue }
                     let (l, r, b, t) = (min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1))
                     quad = [Point(l, b), Point(r, b), Point(r, t), Point(l, t)]
+                } else if mode == 3 {
+                    // Any four corners: darts, bow-ties, three in a line, or convex. On a
+                    // 1/16 grid, so that a midpoint is exact and three in a line are so
+                    // exactly (GEOS rounds the crossing of nearly collinear diagonals).
+                    let (x0, x1) = (Int((xs.min() ?? 0) * 16), Int((xs.max() ?? 1) * 16))
+                    let (y0, y1) = (Int((ys.min() ?? 0) * 16), Int((ys.max() ?? 1) * 16))
+                    quad = (0..<4).map { _ in
+                        Point(Double(Int.random(in: x0...x1, using: &rng)) / 16, Double(Int.random(in: y0...y1, using: &rng)) / 16)
+                    }
+                    switch Int.random(in: 0...2, using: &rng) {
+                    case 0: quad[1] = Point((quad[0].x + quad[2].x) / 2, (quad[0].y + quad[2].y) / 2)
+                    case 1:
+                        // In order round their middle: convex, or a dart.
+                        let middle = Point(quad.map(\.x).reduce(0, +) / 4, quad.map(\.y).reduce(0, +) / 4)
+                        quad.sort { atan2($0.y - middle.y, $0.x - middle.x) < atan2($1.y - middle.y, $1.x - middle.x) }
+                    default: break
+                    }
                 } else {
                     // Anywhere, turned by an eighth or any angle.
                     let center = Point(Double.random(in: -0.5...5, using: &rng), Double.random(in: -0.5...5, using: &rng))
@@ -212,6 +230,18 @@ struct FitSearchTests {
                         Point(center.x + c * $0 - s * $1, center.y + s * $0 + c * $1)
                     }
                 }
+                // Strictly convex exactly when the diagonals cross inside both (GEOS:
+                // their interiors meet in a point); only then can it be held.
+                func line(_ p: Point, _ q: Point) throws -> GEOSGeometry {
+                    try GEOSGeometry.read(wkt: "LINESTRING(\(p.x) \(p.y), \(q.x) \(q.y))")
+                }
+                let convex = try line(quad[0], quad[2]).relate(line(quad[1], quad[3])).first == "0"
+                if mode == 3 { convexCount[convex ? 1 : 0] += 1 }
+                guard convex else {
+                    #expect(!floor.holds(quad), "\(quad)")
+                    outside += 1
+                    continue
+                }
                 let rectangle = try GEOSGeometry.polygon(quad)
                 let m = Array(try rectangle.relate(geosOutline))
                 let expected = try m[2] == "F" && m[5] == "F" && geosObstacles.allSatisfy { try rectangle.relate($0).first == "F" }
@@ -220,5 +250,6 @@ struct FitSearchTests {
             }
         }
         #expect(inside > 50 && outside > 50, "inside \(inside), outside \(outside)")
+        #expect(convexCount[0] > 30 && convexCount[1] > 30, "of any four corners: \(convexCount[0]) not convex, \(convexCount[1]) convex")
     }
 }

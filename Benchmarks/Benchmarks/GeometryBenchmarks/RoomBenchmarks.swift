@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import RemoJSON
 import RemoRoom
 import RemoShapes
 
@@ -20,13 +21,13 @@ func roomBenchmarks() {
     Benchmark("Room.decodeLargestExport") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try? RoomScan.decode(largestBytes)) }
     }
-    // Like for like with json.load, which opens and reads the file too.
+    // Like for like with json.load, which opens and reads the file too; read as
+    // `remo-geom room` reads it.
     let largestPath = exports.appendingPathComponent("Imhaohao_standardphysics_phone-ravida_room.json").path
     Benchmark("Room.readLargestExportFromFile") { benchmark in
         for _ in benchmark.scaledIterations {
-            guard let file = FileHandle(forReadingAtPath: largestPath) else { continue }
-            defer { try? file.close() }
-            blackHole(try? RoomScan.decode([UInt8](file.readDataToEndOfFile())))
+            guard case .success(let bytes) = FileBytes.read(largestPath, limit: RoomScan.maximumBytes) else { continue }
+            blackHole(try? RoomScan.decode(bytes))
         }
     }
     Benchmark("Room.decodeElevenObjectRoom") { benchmark in

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file's bytes, read with one `open`, one `fstat` and `read` straight into the array:
+/// Foundation's file handle and the copy out of its `Data` cost more than reading a
+/// room scan takes to parse. Pipes and files that grow are read to their end.
+public enum FileBytes {
+    /// Why a file could not be read.
+    public enum Problem: Error, Hashable, Sendable {
+        /// No file at that path (or a part of the path is not a folder).
+        case notFound
+        /// The path names a folder.
+        case isFolder
+        /// The file holds more bytes than the limit; it was not read past it.
+        case tooLarge
+        /// The system refused; its description.
+        case unreadable(String)
+    }
+
+    /// The bytes of the file at `path`, at most `limit` of them.
+    public static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .failure(.notFound) }
+            if code == EISDIR { return .failure(.isFolder) }
+            return .failure(.unreadable(describe(code)))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(describe(errno))) }
+        if info.st_mode & S_IFMT == S_IFDIR { return .failure(.isFolder) }
+        let isRegular = info.st_mode & S_IFMT == S_IFREG
+        if isRegular && Int(info.st_size) > limit { return .failure(.tooLarge) }
+        // A regular file's size plus one byte to see its end; else chunks that double.
+        var bytes: [UInt8] = []
+        var capacity = min(isRegular ? Int(info.st_size) + 1 : 1 << 16, limit + 1)
+        var failure: Int32 = 0
+        while failure == 0 && bytes.count <= limit {
+            let before = bytes.count
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity - before) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let n = readSome(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    if n > 0 {
+                        count += n
+                    } else if n == 0 {
+                        break
+                    } else if errno != EINTR {
+                        failure = errno
+                        break
+                    }
+                }
+            }
+            if before == 0 { bytes = chunk } else { bytes += chunk }
+            // A short chunk is the end of the file.
+            if bytes.count < capacity { break }
+            capacity = min(2 * capacity, limit + 1)
+        }
+        if failure != 0 { return .failure(.unreadable(describe(failure))) }
+        if bytes.count > limit { return .failure(.tooLarge) }
+        return .success(bytes)
+    }
+
+    /// The system's `read`.
+    private static func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(descriptor, buffer, count)
+        #else
+            Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+
+    /// The system's description of an `errno` value.
+    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
