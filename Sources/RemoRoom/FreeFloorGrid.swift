@@ -102,28 +102,30 @@ private struct Cells {
                 return Edge(a: a, b: b, slope: a.y == b.y ? 0 : (b.x - a.x) / (b.y - a.y))
             }
         }
+        // The middle of each row, to find the rows each polygon spans.
+        let middles = (0..<ny).map { (ys[$0] + ys[$0 + 1]) / 2 }
         var crossings: [Double] = []
         states.withUnsafeMutableBufferPointer { states in
             // Cells no edge passes through take the state of their centre, row by row:
             // inside the outline's runs free, then inside the obstacles' runs blocked.
-            for j in 0..<ny {
-                let yc = (ys[j] + ys[j + 1]) / 2
-                let row = j * nx
-                for n in polygons.indices where spans[n].0 < yc && spans[n].1 > yc {
-                    Self.crossings(of: edges[n], at: yc, into: &crossings)
+            for n in polygons.indices {
+                let state = n == 0 ? Self.free : Self.blocked
+                var j = Self.firstIndex(above: spans[n].0, in: middles)
+                while j < ny && middles[j] < spans[n].1 {
+                    Self.crossings(of: edges[n], at: middles[j], into: &crossings)
                     for k in stride(from: 0, to: crossings.count - 1, by: 2) {
-                        var i = Self.firstIndex(above: crossings[k], in: centres)
-                        while i < nx && centres[i] < crossings[k + 1] {
-                            states[row + i] = n == 0 ? Self.free : Self.blocked
-                            i += 1
-                        }
+                        // The centres strictly between the two crossings.
+                        let first = Self.firstIndex(above: crossings[k], in: centres)
+                        let end = Self.firstIndex(atLeast: crossings[k + 1], in: centres)
+                        if first < end { states[(j * nx + first)..<(j * nx + end)].update(repeating: state) }
                     }
+                    j += 1
                 }
             }
             // Cells a slanted edge passes through, with a little slack for rounding.
-            for edge in edges.joined() {
-                let (a, b) = (edge.a, edge.b)
-                do {
+            for polygonEdges in edges {
+                for edge in polygonEdges {
+                    let (a, b) = (edge.a, edge.b)
                     // Edges square to the grid up to the snap lie on its lines.
                     guard abs(a.x - b.x) > FreeFloorGrid.snap && abs(a.y - b.y) > FreeFloorGrid.snap else { continue }
                     let (low, high) = a.y < b.y ? (a, b) : (b, a)
@@ -162,7 +164,22 @@ private struct Cells {
     private static func crossings(of edges: [Edge], at y: Double, into crossings: inout [Double]) {
         crossings.removeAll(keepingCapacity: true)
         for e in edges where (e.a.y > y) != (e.b.y > y) { crossings.append(e.a.x + (y - e.a.y) * e.slope) }
-        crossings.sort()
+        // Two for a convex obstacle: no sort needed then.
+        if crossings.count == 2 {
+            if crossings[1] < crossings[0] { crossings.swapAt(0, 1) }
+        } else {
+            crossings.sort()
+        }
+    }
+
+    /// The index of the first value at least `value` in the sorted `values`.
+    static func firstIndex(atLeast value: Double, in values: [Double]) -> Int {
+        var (low, high) = (0, values.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The index of the first value strictly above `value` in the sorted `values`.
