@@ -1,8 +1,8 @@
 /// A pull reader over JSON bytes: the caller asks for the value it expects next.
 ///
-/// Strict RFC 8259. Numbers with up to 15 significant digits and a small exponent
-/// are converted exactly on a fast path, others through the standard library's
-/// correctly rounded conversion; a number too large for a double reads as ±infinity
+/// Strict RFC 8259. Numbers of up to 19 digits with a mantissa below 2⁵³ and a power
+/// of ten of at most 22 are converted exactly on a fast path, others through the
+/// standard library's correctly rounded conversion; a number too large for a double reads as ±infinity
 /// (as in most JSON readers) for the caller to reject with a message of its own.
 /// Values under ``JSONLimits/skippedKeys`` are stepped over by ``JSONParser``
 /// without being built.
@@ -593,73 +593,40 @@ public struct JSONReader: Sendable {
         var at = 0
     }
 
-    /// Scans one JSON number at `start`: the value (exact on a fast path, else through the
-    /// standard library's correctly rounded conversion) and where it ends; nil, with
-    /// `problem` set, when the text there is not a number. (A plain pair comes back in
-    /// registers, where an enum carrying a message would not.)
-    ///
-    /// The fast path takes every digit into a 64-bit mantissa: with at most 19 digits
-    /// (leading zeros included) it cannot overflow, and when it is below 2⁵³ and the
-    /// power of ten is at most 22, both are exact doubles, so one correctly rounded
-    /// multiplication or division gives the correctly rounded value.
-    @inline(__always)
+    /// Scans one JSON number at `start` the general way, after ``plainNumber(_:from:)``
+    /// declined it: checks its syntax, saying what is wrong, and converts it through the
+    /// standard library's correctly rounded conversion. Returns the value and where it
+    /// ends, or nil with `problem` set. (A plain pair comes back in registers, where an
+    /// enum carrying a message would not.)
     static func scanNumber(_ p: UnsafeBufferPointer<UInt8>, from start: Int, problem: inout NumberProblem) -> (Double, Int)? {
         /// Records why it is not a number.
-        @inline(__always) func invalid(_ message: StaticString, at position: Int) -> (Double, Int)? {
+        func invalid(_ message: StaticString, at position: Int) -> (Double, Int)? {
             problem = NumberProblem(message: message, at: position)
             return nil
         }
         let count = p.count
         var i = start
-        let negative = i < count && p[i] == UInt8(ascii: "-")
-        i += negative ? 1 : 0
-        var mantissa: UInt64 = 0
-        /// Takes the digits from `i` on into the mantissa; returns how many there were.
-        @inline(__always) func digits(_ i: inout Int) -> Int {
+        /// Steps over the digits from `i` on; returns how many there were.
+        func digits(_ i: inout Int) -> Int {
             let first = i
-            while i < count {
-                let d = p[i] &- 0x30
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                i += 1
-            }
+            while i < count && p[i] &- 0x30 < 10 { i += 1 }
             return i - first
         }
+        if i < count && p[i] == UInt8(ascii: "-") { i += 1 }
         let integerStart = i
         let integerDigits = digits(&i)
         guard integerDigits > 0 else { return invalid("invalid number", at: integerStart) }
         if integerDigits > 1 && p[integerStart] == UInt8(ascii: "0") {
             return invalid("invalid number: leading zero", at: integerStart + 1)
         }
-        var fractionDigits = 0
         if i < count && p[i] == UInt8(ascii: ".") {
             i += 1
-            fractionDigits = digits(&i)
-            guard fractionDigits > 0 else { return invalid("invalid number: no digit after '.'", at: i) }
+            guard digits(&i) > 0 else { return invalid("invalid number: no digit after '.'", at: i) }
         }
-        var exponent = -fractionDigits
         if i < count && p[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
-            var exponentNegative = false
-            if i < count && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
-                exponentNegative = p[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            let exponentStart = i
-            var e = 0
-            while i < count {
-                let d = p[i] &- 0x30
-                guard d < 10 else { break }
-                if e < 100_000 { e = e * 10 + Int(d) }
-                i += 1
-            }
-            guard i > exponentStart else { return invalid("invalid number: no digit in the exponent", at: i) }
-            exponent += exponentNegative ? -e : e
-        }
-        if integerDigits + fractionDigits <= 19 && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
-            var value = Double(mantissa)
-            if exponent < 0 { value /= exactPowersOfTen[-exponent] } else { value *= exactPowersOfTen[exponent] }
-            return (negative ? -value : value, i)
+            if i < count && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) { i += 1 }
+            guard digits(&i) > 0 else { return invalid("invalid number: no digit in the exponent", at: i) }
         }
         guard let parsed = correctlyRounded(UnsafeBufferPointer(rebasing: p[start..<i])) else {
             return invalid("invalid number", at: start)
@@ -667,9 +634,7 @@ public struct JSONReader: Sendable {
         return (parsed, i)
     }
 
-    /// The standard library's correctly rounded conversion of a number's text: the slow
-    /// path, kept out of line so that the fast one inlines where numbers are read.
-    @inline(never)
+    /// The standard library's correctly rounded conversion of a number's text.
     static func correctlyRounded(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         Double(String(decoding: text, as: UTF8.self))
     }
