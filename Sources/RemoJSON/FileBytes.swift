@@ -6,7 +6,8 @@
 
 /// A file's bytes, read with one `open`, one `fstat` and `read` straight into the array:
 /// Foundation's file handle and the copy out of its `Data` cost more than reading a
-/// room scan takes to parse. Pipes and files that grow are read to their end.
+/// room scan takes to parse. Pipes, and files that do not tell their size, are read
+/// to their end.
 public enum FileBytes {
     /// Why a file could not be read.
     public enum Problem: Error, Hashable, Sendable {
@@ -35,9 +36,12 @@ public enum FileBytes {
         if info.st_mode & S_IFMT == S_IFDIR { return .failure(.isFolder) }
         let isRegular = info.st_mode & S_IFMT == S_IFREG
         if isRegular && Int(info.st_size) > limit { return .failure(.tooLarge) }
-        // A regular file's size plus one byte to see its end; else chunks that double.
+        // A regular file in one read of the size fstat gives (a file that changes while
+        // it is read is read as far as that); anything else, and files that claim no
+        // bytes (such as those under /proc), in chunks that double.
+        let knownSize = isRegular && info.st_size > 0
         var bytes: [UInt8] = []
-        var capacity = min(isRegular ? Int(info.st_size) + 1 : 1 << 16, limit + 1)
+        var capacity = min(knownSize ? Int(info.st_size) : 1 << 16, limit + 1)
         var failure: Int32 = 0
         while failure == 0 && bytes.count <= limit {
             let before = bytes.count
@@ -56,8 +60,8 @@ public enum FileBytes {
                 }
             }
             if before == 0 { bytes = chunk } else { bytes += chunk }
-            // A short chunk is the end of the file.
-            if bytes.count < capacity { break }
+            // The size fstat gave, or a short chunk: the end of the file.
+            if knownSize || bytes.count < capacity { break }
             capacity = min(2 * capacity, limit + 1)
         }
         if failure != 0 { return .failure(.unreadable(describe(failure))) }

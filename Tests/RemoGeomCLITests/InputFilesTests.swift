@@ -74,6 +74,17 @@ struct InputFilesTests {
         while !writer.isFinished { usleep(1000) }
     }
 
+    #if os(Linux)
+        @Test("a file that claims no bytes (under /proc) is read to its end")
+        func procFile() throws {
+            guard case .success(let bytes) = InputFiles.read(.file("/proc/self/status")) else {
+                Issue.record("/proc/self/status not read")
+                return
+            }
+            #expect(String(decoding: bytes, as: UTF8.self).contains("Name:"))
+        }
+    #endif
+
     @Test("a folder, a missing file and a path through a file are named with their problem")
     func problems() throws {
         let folder = try Self.folder()
