@@ -87,7 +87,9 @@ struct ScanDocument {
                 var items: [ScanElement] = []
                 items.reserveCapacity(16)
                 try reader.beginArray()
-                while try reader.nextElement() { items.append(try ScanElement(from: &reader)) }
+                // Only doors, windows and openings name their wall.
+                let keepsParent = elementKind == .doors || elementKind == .windows || elementKind == .openings
+                while try reader.nextElement() { items.append(try ScanElement(from: &reader, keepsParent: keepsParent)) }
                 scan[elementKind] = items
                 if key == .walls { clues.walls = items.map { ($0.hasTransform, $0.hasLength) } }
             case .rooms:

@@ -74,8 +74,10 @@ final class ScanElement {
 
     /// An element read from the bytes, at the start of its value. Transforms and
     /// dimensions given as plain number arrays are read without building a tree; every
-    /// other form goes through ``set(_:_:)`` like a tree. The first of repeated keys counts.
-    init(from reader: inout JSONReader) throws(JSONSyntaxError) {
+    /// other form goes through ``set(_:_:)`` like a tree. The first of repeated keys
+    /// counts. `keepsParent`: whether its `parentIdentifier` is wanted (a door's wall);
+    /// else it is stepped over unbuilt (an object's or a floor's, which the room does not use).
+    init(from reader: inout JSONReader, keepsParent: Bool = true) throws(JSONSyntaxError) {
         guard try reader.nextKind() == .object else {
             try reader.skip()
             return
@@ -111,7 +113,7 @@ final class ScanElement {
                     set(field, try reader.readValue())
                 }
             case .identifier, .id, .parentIdentifier:
-                if try reader.nextKind() == .string {
+                if try reader.nextKind() == .string && (field != .parentIdentifier || keepsParent) {
                     let s = try reader.readString()
                     if field == .identifier { identifier = s } else if field == .id { id = s } else { parentIdentifier = s }
                 } else {

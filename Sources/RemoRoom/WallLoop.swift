@@ -34,17 +34,21 @@ enum WallLoop {
     /// The length of the outline's edges that walls run along (within 0.25 m, within 10°).
     static func coverage(of outline: [Point], by walls: [Wall]) -> Double {
         var covered = 0.0
+        // Each wall's direction, once.
+        let directions: [(wall: Wall, u: Point)] = walls.compactMap { wall in
+            let wl = wall.length
+            guard wl > 1e-9 else { return nil }
+            return (wall, Point((wall.end.x - wall.start.x) / wl, (wall.end.y - wall.start.y) / wl))
+        }
+        var intervals: [(Double, Double)] = []
         for i in outline.indices {
             let a = outline[i]
             let b = outline[(i + 1) % outline.count]
             let length = Segment(a, b).length
             guard length > 1e-9 else { continue }
             let u = Point((b.x - a.x) / length, (b.y - a.y) / length)
-            var intervals: [(Double, Double)] = []
-            for wall in walls {
-                let wl = wall.length
-                guard wl > 1e-9 else { continue }
-                let wu = Point((wall.end.x - wall.start.x) / wl, (wall.end.y - wall.start.y) / wl)
+            intervals.removeAll(keepingCapacity: true)
+            for (wall, wu) in directions {
                 guard abs(u.x * wu.y - u.y * wu.x) < 0.174 else { continue }  // sin 10°
                 func offset(_ p: Point) -> Double { abs((p.x - a.x) * u.y - (p.y - a.y) * u.x) }
                 guard offset(wall.start) < 0.25 && offset(wall.end) < 0.25 else { continue }
