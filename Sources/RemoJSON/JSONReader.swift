@@ -51,21 +51,21 @@ public struct JSONReader: Sendable {
                 bytes.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
                     ? "the file is empty" : "unexpected end of input: the file is truncated")
         }
-        switch c {
-        case UInt8(ascii: "{"): return .object
-        case UInt8(ascii: "["): return .array
-        case UInt8(ascii: "\""): return .string
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            // Check the whole word now, so that "nonsense" is a syntax error, not null.
-            let word: StaticString = c == UInt8(ascii: "t") ? "true" : c == UInt8(ascii: "f") ? "false" : "null"
-            let matches = word.withUTF8Buffer { w in
-                position + w.count <= bytes.count && w.indices.allSatisfy { bytes[position + $0] == w[$0] }
-            }
-            guard matches else { throw error("unexpected text: not a JSON value") }
-            return c == UInt8(ascii: "n") ? .null : .bool
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        default: throw error("unexpected character '\(printable(c))'")
+        // The common kinds first, without a jump table.
+        if c == UInt8(ascii: "\"") { return .string }
+        if c == UInt8(ascii: "{") { return .object }
+        if c == UInt8(ascii: "[") { return .array }
+        if c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: "-") { return .number }
+        guard c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n") else {
+            throw error("unexpected character '\(printable(c))'")
         }
+        // Check the whole word now, so that "nonsense" is a syntax error, not null.
+        let word: StaticString = c == UInt8(ascii: "t") ? "true" : c == UInt8(ascii: "f") ? "false" : "null"
+        let matches = word.withUTF8Buffer { w in
+            position + w.count <= bytes.count && w.indices.allSatisfy { bytes[position + $0] == w[$0] }
+        }
+        guard matches else { throw error("unexpected text: not a JSON value") }
+        return c == UInt8(ascii: "n") ? .null : .bool
     }
 
     /// Reads a number; the caller has seen ``JSONKind/number``.
