@@ -10,11 +10,21 @@ import PackageDescription
 let package = Package(
     name: "remo-geom-benchmarks",
     platforms: [.macOS(.v15)],
+    products: [
+        // remo-geom's scan reader as a C library, so that Python can time it beside
+        // json.load in one process (Benchmarks/peers/parse_roomplan_inprocess.py).
+        .library(name: "RemoRoomFFI", type: .dynamic, targets: ["RemoRoomFFI"])
+    ],
     dependencies: [
         .package(name: "remo-geom", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(
+            name: "RemoRoomFFI",
+            dependencies: [.product(name: "RemoRoom", package: "remo-geom"), .product(name: "RemoJSON", package: "remo-geom")],
+            path: "Benchmarks/RemoRoomFFI"
+        ),
         .executableTarget(
             name: "GeometryBenchmarks",
             dependencies: [
@@ -29,6 +39,6 @@ let package = Package(
             ],
             path: "Benchmarks/GeometryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
     ]
 )
