@@ -1,7 +1,7 @@
 /// An object's attributes from newer scans (such as `StorageType: shelf`), in the order
 /// the scan gives them; of repeated names the first counts. A handful per object, so a
 /// list searched in order: reading a scan hashes nothing for them.
-public struct ObjectAttributes: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+public struct ObjectAttributes: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// One attribute: RoomPlan's name and value.
     public struct Attribute: Hashable, Sendable {
         /// The name, such as `StorageType`.
@@ -10,7 +10,8 @@ public struct ObjectAttributes: Hashable, Sendable, Sequence, ExpressibleByDicti
         public var value: String
     }
 
-    private var list: [Attribute] = []
+    /// The attributes in the scan's order.
+    public private(set) var list: [Attribute] = []
 
     /// No attributes.
     public init() {}
@@ -36,7 +37,4 @@ public struct ObjectAttributes: Hashable, Sendable, Sequence, ExpressibleByDicti
         if list.isEmpty { list.reserveCapacity(4) }
         list.append(Attribute(name: name, value: value))
     }
-
-    /// The attributes in order.
-    public func makeIterator() -> IndexingIterator<[Attribute]> { list.makeIterator() }
 }
