@@ -498,12 +498,13 @@ public struct JSONReader: Sendable {
         return ((pairs & mask) &* (100 + (1_000_000 << 32)) &+ ((pairs >> 16) & mask) &* (1 + (10_000 << 32))) >> 32
     }
 
-    /// The fast path of ``scanNumber(_:from:problem:)``, small enough to inline where
-    /// arrays of numbers are read: a number of at most 19 digits whose mantissa is below
-    /// 2⁵³ and whose power of ten is at most 22 (both exact doubles, so one correctly
-    /// rounded operation gives the value), as RoomPlan and lasso numbers are. Nil for
-    /// anything else, valid or not, which ``scanNumber(_:from:problem:)`` then reads.
-    /// A fraction's digits are taken eight at a time.
+    /// The fast path that every reader of numbers tries before
+    /// ``scanNumber(_:from:problem:)``: a number of at most 19 digits, with an exponent
+    /// of at most three, whose mantissa is below 2⁵³ and whose power of ten is at most 22
+    /// (both exact doubles, so one correctly rounded operation gives the value), as
+    /// RoomPlan and lasso numbers are. Nil for anything else, valid or not, which
+    /// ``scanNumber(_:from:problem:)`` then reads. A fraction's digits are taken eight at
+    /// a time.
     @inline(__always)
     static func plainNumber(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
         let count = p.count

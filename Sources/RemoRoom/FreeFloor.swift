@@ -32,7 +32,7 @@ final class FreeFloor: Sendable {
     /// ``holds(_:)`` for four corners held inline, as the fit search makes them: nothing
     /// is allocated unless the outline touches the quadrilateral.
     func holds(_ corners: Quad) -> Bool {
-        guard corners.points.allSatisfy(CoordinateRange.accepts), let quad = corners.counterclockwiseIfConvex else { return false }
+        guard corners.isInRange, let quad = corners.counterclockwiseIfConvex else { return false }
         let box = quad.box
         // No outline vertex strictly inside it.
         for w in outline.vertices where box.contains(w) && quad.strictlyContains(w) { return false }

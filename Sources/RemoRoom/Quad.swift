@@ -25,6 +25,11 @@ struct Quad {
         }
     }
 
+    /// Whether every corner's coordinates are in the range the exact predicates take.
+    var isInRange: Bool {
+        CoordinateRange.accepts(a) && CoordinateRange.accepts(b) && CoordinateRange.accepts(c) && CoordinateRange.accepts(d)
+    }
+
     /// The side from corner `k` to the next.
     func side(_ k: Int) -> Segment { Segment(self[k], self[k + 1]) }
 

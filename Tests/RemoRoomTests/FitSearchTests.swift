@@ -162,6 +162,19 @@ struct FitSearchTests {
         }
     }
 
+    @Test("a placement with a coordinate the exact predicates do not take is refused, even where it would fit")
+    func coordinatesOutOfRange() throws {
+        let outline = try Ring([Point(0, 0), Point(5, 0), Point(5, 5), Point(0, 5)])
+        let floor = FreeFloor(outline: outline, obstacles: [])
+        #expect(floor.holds([Point(1, 1), Point(2, 1), Point(2, 2), Point(1, 2)]))
+        for odd in [1e-200, -1e-130, 0x1p-401, .nan, .infinity] {
+            #expect(!floor.holds([Point(odd, 1), Point(2, 1), Point(2, 2), Point(odd, 2)]), "\(odd)")
+            #expect(!floor.holds([Point(1, odd), Point(2, odd), Point(2, 2), Point(1, 2)]), "\(odd)")
+        }
+        // Just inside the range: taken.
+        #expect(floor.holds([Point(0x1p-400, 1), Point(2, 1), Point(2, 2), Point(0x1p-400, 2)]))
+    }
+
     @Test("the exact check of a placement agrees with GEOS on seeded quadrilaterals, touching ones included")
     func exactCheck() throws {
         var rng = SplitMix64(seed: 5)
