@@ -164,12 +164,7 @@ extension JSONReader {
         guard depth + 2 <= limits.maximumDepth else { return nil }
         let from = position
         let found: (index: Int, after: Int)? = bytes.withUnsafeBufferPointer { p in
-            @inline(__always) func expect(_ c: UInt8, _ i: inout Int) -> Bool {
-                i = Self.whitespaceEnd(p, from: i)
-                guard i < p.count && p[i] == c else { return false }
-                i += 1
-                return true
-            }
+            func expect(_ c: UInt8, _ i: inout Int) -> Bool { Self.expect(c, p, &i) }
             var i = from
             guard expect(UInt8(ascii: "{"), &i), expect(UInt8(ascii: "\""), &i) else { return nil }
             let nameStart = i

@@ -174,20 +174,23 @@ private struct Cells {
 
     /// The index of the first value at least `value` in the sorted `values`.
     static func firstIndex(atLeast value: Double, in values: [Double]) -> Int {
-        var (low, high) = (0, values.count)
-        while low < high {
-            let mid = (low + high) / 2
-            if values[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
+        firstIndex(in: values) { !($0 < value) }
     }
 
     /// The index of the first value strictly above `value` in the sorted `values`.
     static func firstIndex(above value: Double, in values: [Double]) -> Int {
+        firstIndex(in: values) { !($0 <= value) }
+    }
+
+    /// The first index whose value is past the point `isPast` marks (false for a prefix
+    /// of the sorted `values`, true after), by binary search. (The callers negate their
+    /// comparisons, so that a NaN asked about gives 0, as it always has here.)
+    @inline(__always)
+    private static func firstIndex(in values: [Double], where isPast: (Double) -> Bool) -> Int {
         var (low, high) = (0, values.count)
         while low < high {
             let mid = (low + high) / 2
-            if values[mid] <= value { low = mid + 1 } else { high = mid }
+            if isPast(values[mid]) { high = mid } else { low = mid + 1 }
         }
         return low
     }
