@@ -16,7 +16,7 @@ public enum Predicates {
     /// On screen, where y grows downwards, `1` looks clockwise.
     ///
     /// - Complexity: O(1); a few dozen floating-point operations in the rare exact case.
-    @inlinable
+    @inlinable @inline(__always)
     public static func orient2d(_ a: Point, _ b: Point, _ c: Point) -> Int {
         let detLeft = (a.x - c.x) * (b.y - c.y)
         let detRight = (a.y - c.y) * (b.x - c.x)

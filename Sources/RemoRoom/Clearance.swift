@@ -28,28 +28,41 @@ public struct Clearance: Hashable, Sendable {
 
     /// The clearance for a product category (case-insensitive; unknown ones get a walkway in front).
     public static func forCategory(_ category: String?) -> Clearance {
-        let c = category ?? ""
-        if Self.mentions("bed", in: c) { return Clearance(side: .sides, recommended: 24 * inch, minimum: 18 * inch) }
-        if Self.mentions("table", in: c) || Self.mentions("dining", in: c) {
-            return Clearance(side: .around, recommended: 36 * inch, minimum: 30 * inch)
+        switch Self.kind(of: category ?? "") {
+        case .bed: Clearance(side: .sides, recommended: 24 * inch, minimum: 18 * inch)
+        case .table: Clearance(side: .around, recommended: 36 * inch, minimum: 30 * inch)
+        case .other: Clearance(side: .front, recommended: 36 * inch, minimum: 30 * inch)
         }
-        return Clearance(side: .front, recommended: 36 * inch, minimum: 30 * inch)
     }
 
-    /// Whether the lowercase ASCII `word` (letters only) occurs in `text`, ignoring ASCII
-    /// case: a byte ORed with 0x20 equals a lowercase letter exactly when it is that
-    /// letter in either case, so no other byte can match one of its letters.
-    private static func mentions(_ word: StaticString, in text: String) -> Bool {
-        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        var text = text
-        return text.withUTF8 { t in
-            guard t.count >= w.count else { return false }
-            for start in 0...(t.count - w.count) where t[start] | 0x20 == w[0] {
-                var k = 1
-                while k < w.count && t[start + k] | 0x20 == w[k] { k += 1 }
-                if k == w.count { return true }
+    private enum Kind {
+        case bed
+        case table
+        case other
+    }
+
+    /// A bed if the category mentions "bed" anywhere, else a table if it mentions "table"
+    /// or "dining", ignoring ASCII case: one pass over the bytes. A byte ORed with 0x20
+    /// equals a lowercase letter exactly when it is that letter in either case.
+    private static func kind(of category: String) -> Kind {
+        var category = category
+        return category.withUTF8 { t in
+            @inline(__always) func at(_ i: Int, _ word: StaticString) -> Bool {
+                let n = word.utf8CodeUnitCount
+                guard i + n <= t.count else { return false }
+                for k in 1..<n where t[i + k] | 0x20 != word.utf8Start[k] { return false }
+                return true
             }
-            return false
+            var table = false
+            for i in t.indices {
+                switch t[i] | 0x20 {
+                case UInt8(ascii: "b"): if at(i, "bed") { return .bed }
+                case UInt8(ascii: "t"): if !table && at(i, "table") { table = true }
+                case UInt8(ascii: "d"): if !table && at(i, "dining") { table = true }
+                default: break
+                }
+            }
+            return table ? .table : .other
         }
     }
 

@@ -20,8 +20,11 @@ public struct FitPlacement: Hashable, Sendable {
     public var center: Point
     /// The rotation of its width axis from the plan's x axis, in degrees.
     public var rotationDegrees: Double
-    /// The rectangle that was checked: the footprint grown by the clearance.
-    public var clearedFootprint: [Point]
+    /// The rectangle that was checked: the footprint grown by the clearance, its four
+    /// corners counterclockwise.
+    public var clearedFootprint: [Point] { corners.points }
+    /// The same, held inline (a placement allocates nothing).
+    let corners: Quad
 }
 
 /// A product's badge with its reasons and, when it fits, a witness placement.
@@ -41,9 +44,9 @@ public struct FitResult: Hashable, Sendable {
 /// - Floor space: the footprint grown by the category's ``Clearance`` must lie inside the
 ///   floor outline and off every floor-standing piece of furniture that stays and every
 ///   door's clear zone, for some position at some orientation: each wall direction and
-///   its quarter turns. At each wall direction the free floor is cut into cells along the
-///   vertices and summed up as its largest free rectangles, so every axis-aligned position
-///   is considered at once; where slanted edges leave that unsure, positions are tried one
+///   its quarter turns. At each wall direction the free floor is summed up as its largest
+///   free rectangles (the maximal empty rectangles among boxes over the outline's outside
+///   and the obstacles), so every axis-aligned position is considered at once; where slanted edges leave that unsure, positions are tried one
 ///   by one (the piece's back against a wall, at every vertex, and a 0.2 m grid). A found
 ///   position is accepted only after an exact containment check, so a `fits` is never
 ///   false; a `does-not-fit` means no position considered holds it.
@@ -56,8 +59,9 @@ public struct FitResult: Hashable, Sendable {
 /// minimum (or a door margin under 7.5 cm, or a ceiling margin under 15 cm),
 /// `does-not-fit` otherwise, `unknown` without a scan or without the product's dimensions.
 ///
-/// A checker prepares the room once (the grids, the exact obstacles); checking a product
-/// then costs about a microsecond when it fits at a wall direction without doubt.
+/// A checker prepares the room once (the free rectangles, the exact obstacles); checking a
+/// product then costs a few microseconds at most, less than one when a free rectangle
+/// already checked holds it.
 public struct FitChecker: Sendable {
     /// The room checked against, if any.
     public let room: Room?
@@ -66,12 +70,19 @@ public struct FitChecker: Sendable {
     let floor: FreeFloor?
     /// The room turned along each wall direction (degrees within [0, 90)).
     let frames: [TurnedFrame]
-    /// The free floor along each wall direction, where one could be built.
-    let grids: [FreeFloorGrid?]
+    /// The free floor along each wall direction as its largest rectangles, where they
+    /// could be found.
+    let rectangles: [FreeFloorRectangles?]
     /// The outline's area less the obstacles'.
     let freeArea: Double
     /// The ways in: doors (their width less ``Clearance/doorAllowance``) and openings.
     let doorways: [FitReason.Doorway]
+    /// The widest of them, which the sentences name.
+    let widestDoorway: FitReason.Doorway?
+    /// Whether there is a room, and its ceiling height (kept apart: reading them through
+    /// ``room`` would copy the room for every product).
+    let hasScan: Bool
+    let ceilingHeight: Double?
 
     /// A checker for `room`; furniture whose identifier or category is in `removing` is
     /// treated as gone ("replace this sofa").
@@ -80,10 +91,13 @@ public struct FitChecker: Sendable {
         doorways =
             (room?.doors.map { FitReason.Doorway(clearWidth: $0.width - Clearance.doorAllowance, height: $0.height, isDoor: true) } ?? [])
             + (room?.openings.map { FitReason.Doorway(clearWidth: $0.width, height: $0.height, isDoor: false) } ?? [])
+        widestDoorway = doorways.max(by: { $0.clearWidth < $1.clearWidth })
+        hasScan = room != nil
+        ceilingHeight = room?.ceilingHeight
         guard let room, room.floorOutline.count >= 3, let outline = try? Ring(room.floorOutline), outline.isSimple else {
             floor = nil
             frames = []
-            grids = []
+            rectangles = []
             freeArea = 0
             return
         }
@@ -122,7 +136,7 @@ public struct FitChecker: Sendable {
             if !angles.contains(where: { abs($0 - angle) < 0.5 }) { angles.append(angle) }
         }
         frames = angles.map { TurnedFrame(degrees: $0, outline: outline, obstacles: obstacles) }
-        grids = frames.map { FreeFloorGrid(frame: $0) }
+        rectangles = frames.map { FreeFloorRectangles(frame: $0) }
     }
 
     /// The badge for one product.
@@ -130,7 +144,7 @@ public struct FitChecker: Sendable {
         guard let size = product.metres else {
             return FitResult(id: product.id, badge: .unknown, reasons: [FitReason(finding: .missingDimensions)], placement: nil)
         }
-        guard let room else {
+        guard hasScan else {
             return FitResult(id: product.id, badge: .unknown, reasons: [FitReason(finding: .noScan)], placement: nil)
         }
         var reasons: [FitReason] = []
@@ -139,7 +153,7 @@ public struct FitChecker: Sendable {
         var tight = false
 
         // Height.
-        if let ceiling = room.ceilingHeight {
+        if let ceiling = ceilingHeight {
             if ceiling < size.height {
                 failed = true
                 reasons.append(FitReason(finding: .tooTall(height: size.height, ceiling: ceiling)))
@@ -150,7 +164,7 @@ public struct FitChecker: Sendable {
         }
 
         // Door passage: the smallest side under the clear width, the middle one under the height.
-        if let widest = doorways.max(by: { $0.clearWidth < $1.clearWidth }) {
+        if let widest = widestDoorway {
             let (a, b, c) = (size.width, size.depth, size.height)
             let smallest = min(a, b, c)
             let middle = max(min(a, b), min(max(a, b), c))
@@ -168,8 +182,17 @@ public struct FitChecker: Sendable {
         // Floor space.
         let clearance = Clearance.forCategory(product.category)
         let piece = FitReason.Footprint(width: size.width, depth: size.depth, clearance: clearance)
-        let recommended = place(size.width, size.depth, clearance: clearance.side, amount: clearance.recommended)
-        let minimum = recommended ?? place(size.width, size.depth, clearance: clearance.side, amount: clearance.minimum)
+        // The comfortable box where a sure rectangle holds it; else the least one, and
+        // the comfortable one only if the least was not ruled out (it holds the least).
+        let comfortable = ClearedBox(width: size.width, depth: size.depth, side: clearance.side, amount: clearance.recommended)
+        let least = ClearedBox(width: size.width, depth: size.depth, side: clearance.side, amount: clearance.minimum)
+        var recommended = search(comfortable, quickly: true).placement
+        var minimum = recommended
+        if recommended == nil {
+            let leastSearch = search(least)
+            if case .ruledOut = leastSearch {} else { recommended = search(comfortable).placement }
+            minimum = recommended ?? leastSearch.placement
+        }
         if let found = recommended {
             reasons.append(FitReason(finding: .floorFits(piece, at: found)))
         } else if let found = minimum {

@@ -36,8 +36,8 @@ struct ClearedBox {
         return Quad(corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1))
     }
 
-    /// The box with the piece's width axis turned `quarter` quarter turns from a grid's
-    /// x axis: its extent along the grid's x and y, and the piece's centre measured from
+    /// The box with the piece's width axis turned `quarter` quarter turns from a frame's
+    /// x axis: its extent along the frame's x and y, and the piece's centre measured from
     /// the box's lower-left corner. Exact: a quarter turn only swaps and negates.
     func turned(quarter: Int) -> (width: Double, height: Double, center: Point) {
         switch quarter & 3 {
@@ -50,61 +50,96 @@ struct ClearedBox {
 }
 
 extension FitChecker {
+    /// What the search for a position came to.
+    enum Search {
+        /// A position the exact check confirms.
+        case found(FitPlacement)
+        /// No position at any orientation considered: the free rectangles show it
+        /// without a position-by-position search, so a larger box has none either.
+        case ruledOut
+        /// None found, some orientations searched position by position.
+        case notFound
+
+        var placement: FitPlacement? {
+            if case .found(let placement) = self { placement } else { nil }
+        }
+    }
+
     /// A position for the cleared footprint on the free floor, or nil.
-    ///
-    /// First the free-floor grids (``FreeFloorGrid``): at each wall direction and quarter
-    /// turn, the narrowest sure free rectangle that holds the cleared box gives a
-    /// position, which the exact check confirms. A grid whose possible rectangles cannot
-    /// hold the box rules that orientation out, and so does finding the core of every
-    /// possible rectangle that could hold it blocked. Only the orientations left unsure
-    /// (slanted edges nearby, or no grid) are searched position by position.
     func place(_ width: Double, _ depth: Double, clearance side: Clearance.Side, amount: Double) -> FitPlacement? {
-        guard let floor else { return nil }
-        let box = ClearedBox(width: width, depth: depth, side: side, amount: amount)
-        if box.area > freeArea + 1e-9 { return nil }
+        search(ClearedBox(width: width, depth: depth, side: side, amount: amount)).placement
+    }
+
+    /// A position for the cleared box on the free floor.
+    ///
+    /// First the free rectangles (``FreeFloorRectangles``): at each wall direction and
+    /// quarter turn, the narrowest sure free rectangle that holds the cleared box gives a
+    /// position, which the exact check confirms. When no possible rectangle can hold the
+    /// box, that orientation is ruled out, and so it is when the core of every possible
+    /// rectangle that could hold it is blocked. Only the orientations left unsure
+    /// (slanted edges nearby, or no rectangles) are searched position by position, unless
+    /// `quickly`, which stops after the sure rectangles.
+    func search(_ box: ClearedBox, quickly: Bool = false) -> Search {
+        guard let floor, box.area <= freeArea + 1e-9 else { return .ruledOut }
         var unsure: [(frame: Int, quarter: Int)] = []
-        for (n, grid) in grids.enumerated() {
-            guard let grid else {
+        for (n, free) in rectangles.enumerated() {
+            guard let free else {
                 unsure += (0..<4).map { (n, $0) }
                 continue
             }
             for quarter in 0..<4 {
                 let (w, h, _) = box.turned(quarter: quarter)
-                if let entry = grid.sure.holding(width: w, height: h) {
+                if let k = free.sure.index(holding: w, h) {
                     // Snug in the rectangle's lower-left corner, a hair off its sides so
-                    // that the turn's rounding stays inside; else in its middle.
+                    // that the turn's rounding stays inside; else in its middle. Inside
+                    // the rectangle once the exact check has found it free, the piece
+                    // needs no check of its own beyond being inside it.
+                    let entry = free.sure.entries[k]
+                    let within = free.checkedFree(k, on: floor)
                     let slack = Point((entry.width - w) / 2, (entry.height - h) / 2)
-                    let inset = Point(min(slack.x, 1e-6 * (1 + abs(entry.x))), min(slack.y, 1e-6 * (1 + abs(entry.y))))
+                    let inset = Point(
+                        min(slack.x, 2 * FreeFloorRectangles.hair(entry.x)), min(slack.y, 2 * FreeFloorRectangles.hair(entry.y)))
                     for attempt in 0..<2 {
                         let corner =
                             attempt == 0 ? Point(entry.x + inset.x, entry.y + inset.y) : Point(entry.x + slack.x, entry.y + slack.y)
-                        if let found = confirm(box, quarter: quarter, corner: corner, in: frames[n], on: floor) { return found }
+                        if let found = confirm(box, quarter: quarter, corner: corner, in: frames[n], on: floor, within: within) {
+                            return .found(found)
+                        }
                     }
                 }
-                if grid.possible.holding(width: w, height: h) != nil && !grid.ruledOut(width: w, height: h, on: floor) {
+                if !quickly && free.possible.holding(width: w, height: h) != nil && !free.ruledOut(width: w, height: h, on: floor) {
                     unsure.append((n, quarter))
                 }
             }
         }
+        if quickly { return .notFound }
         for (n, quarter) in unsure {
-            if let found = search(box, quarter: quarter, in: frames[n], on: floor) { return found }
+            if let found = search(box, quarter: quarter, in: frames[n], on: floor) { return .found(found) }
         }
-        return nil
+        return unsure.isEmpty ? .ruledOut : .notFound
     }
 
     /// The placement of `box` turned `quarter` quarter turns from `frame`'s x axis with its
     /// lower-left corner at `corner` (in the frame), if the exact check holds it.
-    func confirm(_ box: ClearedBox, quarter: Int, corner: Point, in frame: TurnedFrame, on floor: FreeFloor) -> FitPlacement? {
+    /// When `within` (a convex quadrilateral known to be free floor) holds all four of
+    /// its corners, that is the check.
+    func confirm(
+        _ box: ClearedBox, quarter: Int, corner: Point, in frame: TurnedFrame, on floor: FreeFloor, within: Quad? = nil
+    ) -> FitPlacement? {
         let offset = box.turned(quarter: quarter).center
         let center = frame.plan(Point(corner.x + offset.x, corner.y + offset.y))
         // The piece's width axis on the plan: the frame's x axis turned, exactly.
         let (u, v) = (frame.u, frame.v)
         let axis = quarter == 0 ? u : quarter == 1 ? v : quarter == 2 ? Point(-u.x, -u.y) : Point(-v.x, -v.y)
         let rectangle = box.corners(center: center, along: axis)
-        guard floor.holds(rectangle) else { return nil }
+        if let within, rectangle.isInRange, rectangle.counterclockwiseIfConvex != nil, within.holdsCorners(of: rectangle) {
+            // Inside a free convex quadrilateral: free.
+        } else if !floor.holds(rectangle) {
+            return nil
+        }
         var degrees = (frame.degrees + Double(quarter) * 90).truncatingRemainder(dividingBy: 360)
         if degrees < 0 { degrees += 360 }
-        return FitPlacement(center: center, rotationDegrees: degrees, clearedFootprint: rectangle.points)
+        return FitPlacement(center: center, rotationDegrees: degrees, corners: rectangle)
     }
 
     /// The slow search at one orientation, position by position.

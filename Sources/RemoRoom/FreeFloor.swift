@@ -10,6 +10,8 @@ final class FreeFloor: Sendable {
         let box: BoundingBox
         /// The corners counterclockwise when the obstacle is convex; nil otherwise.
         let convex: [Point]?
+        /// The same held inline when there are four (furniture, door zones).
+        let quad: Quad?
     }
 
     let outline: Ring
@@ -19,7 +21,9 @@ final class FreeFloor: Sendable {
         self.outline = outline
         self.obstacles = obstacles.compactMap { ring in
             guard let box = ring.boundingBox else { return nil }
-            return Obstacle(ring: ring, box: box, convex: Self.counterclockwiseIfConvex(Array(ring.vertices)))
+            let convex = Self.counterclockwiseIfConvex(Array(ring.vertices))
+            let quad = convex.flatMap { $0.count == 4 ? Quad($0[0], $0[1], $0[2], $0[3]) : nil }
+            return Obstacle(ring: ring, box: box, convex: convex, quad: quad)
         }
     }
 
@@ -43,6 +47,9 @@ final class FreeFloor: Sendable {
                 max(edge.start.x, edge.end.x) >= box.min.x, min(edge.start.x, edge.end.x) <= box.max.x,
                 max(edge.start.y, edge.end.y) >= box.min.y, min(edge.start.y, edge.end.y) <= box.max.y
             else { continue }
+            // The usual case, a wall near the piece: all four corners strictly on one side
+            // of its line, so the edge neither crosses nor touches the quadrilateral.
+            if quad.strictlyOnOneSide(of: edge.start, edge.end) { continue }
             var contacts: [Point] = []
             for side in 0..<4 {
                 switch SegmentIntersection.classify(edge, quad.side(side)) {
@@ -74,13 +81,39 @@ final class FreeFloor: Sendable {
         for obstacle in obstacles {
             let b = obstacle.box
             guard b.max.x > box.min.x && b.min.x < box.max.x && b.max.y > box.min.y && b.min.y < box.max.y else { continue }
-            if let convex = obstacle.convex {
+            if let corners = obstacle.quad {
+                if !quad.separated(from: corners) { return false }
+            } else if let convex = obstacle.convex {
                 if !quad.separated(from: convex) { return false }
             } else {
                 guard let ring = try? Ring(quad.points), ring.relation(to: obstacle.ring) != .overlapping else { return false }
             }
         }
         return true
+    }
+
+    /// Exact and cheap, for ruling positions out: whether the quadrilateral surely is not
+    /// free floor, because a corner of an obstacle or of the outline lies strictly inside
+    /// it, or its middle lies strictly inside an obstacle or outside the outline. False
+    /// says nothing.
+    func surelyBlocks(_ corners: Quad) -> Bool {
+        guard corners.isInRange, let quad = corners.counterclockwiseIfConvex else { return false }
+        let box = quad.box
+        let middle = Point((quad.a.x + quad.c.x) / 2, (quad.a.y + quad.c.y) / 2)
+        let middleInside = quad.strictlyContains(middle)
+        for obstacle in obstacles {
+            let b = obstacle.box
+            guard b.max.x > box.min.x && b.min.x < box.max.x && b.max.y > box.min.y && b.min.y < box.max.y else { continue }
+            // Near a corner strictly inside, the obstacle's inside is inside the quadrilateral.
+            if let corners = obstacle.quad {
+                for k in 0..<4 where box.contains(corners[k]) && quad.strictlyContains(corners[k]) { return true }
+                if middleInside && b.contains(middle) && corners.strictlyContains(middle) { return true }
+            } else {
+                for w in obstacle.ring.vertices where box.contains(w) && quad.strictlyContains(w) { return true }
+            }
+        }
+        for w in outline.vertices where box.contains(w) && quad.strictlyContains(w) { return true }
+        return middleInside && outline.locate(middle) == .outside
     }
 
     /// The points counterclockwise if they form a strictly convex polygon, else nil.

@@ -24,14 +24,24 @@ struct RectangleFront {
         var low = k
         while low > 0 && entries[low - 1].height <= entry.height { low -= 1 }
         let high = k < entries.count && entries[k].width == entry.width ? k + 1 : k
-        entries.replaceSubrange(low..<high, with: CollectionOfOne(entry))
+        // In place where it can be: the general replacement is slow for one element.
+        switch high - low {
+        case 0: entries.insert(entry, at: low)
+        case 1: entries[low] = entry
+        default: entries.replaceSubrange(low..<high, with: CollectionOfOne(entry))
+        }
     }
 
     /// A free rectangle at least `width` wide and `height` high, if there is one:
     /// the narrowest such.
     func holding(width: Double, height: Double) -> Entry? {
+        index(holding: width, height).map { entries[$0] }
+    }
+
+    /// The index in ``entries`` of ``holding(width:height:)``'s answer.
+    func index(holding width: Double, _ height: Double) -> Int? {
         let k = firstIndex(widthAtLeast: width)
-        return k < entries.count && entries[k].height >= height ? entries[k] : nil
+        return k < entries.count && entries[k].height >= height ? k : nil
     }
 
     private func firstIndex(widthAtLeast width: Double) -> Int {

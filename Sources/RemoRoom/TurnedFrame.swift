@@ -3,7 +3,7 @@ import RemoGeometry
 
 /// The room turned so that one wall direction runs along x: the outline, the obstacles
 /// and their boxes in that frame, computed once per ``FitChecker`` and shared by every
-/// product and by all four quarter turns of a piece. The free-floor grid is built from
+/// product and by all four quarter turns of a piece. The free rectangles are found in
 /// it, and the slow search's cheap floating-point filter works in it; every position is
 /// confirmed exactly on the plan.
 final class TurnedFrame: Sendable {
@@ -24,8 +24,7 @@ final class TurnedFrame: Sendable {
     let box: BoundingBox
     let blocks: [[Point]]
     let blockBoxes: [BoundingBox]
-    /// The x and the y of every outline and obstacle vertex: where furniture stands, and
-    /// where the free-floor grid draws its lines.
+    /// The x and the y of every outline and obstacle vertex: where furniture stands.
     let stopsX: [Double]
     let stopsY: [Double]
     /// For each quarter turn of a piece (see ``ClearedBox/turned(quarter:)``), the outline

@@ -10,7 +10,7 @@ import Testing
 /// all square to the axes, an axis-aligned box that fits somewhere also fits with its
 /// lower-left corner at some vertex x and vertex y (push it left, then down, until it
 /// touches), so trying those corners with GEOS's word decides exactly whether it fits.
-@Suite("Fit search: the free-floor grids against a complete oracle")
+@Suite("Fit search: the free rectangles against a complete oracle")
 struct FitSearchTests {
     /// A rectilinear room: a rectangle with notches cut from some corners (an L, a U...),
     /// on a 0.1 m grid, with up to four pieces of furniture square to the walls.
@@ -79,7 +79,7 @@ struct FitSearchTests {
             let (json, _) = Self.rectilinearRoom(&rng)
             let room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first, "room \(i)")
             let checker = FitChecker(room: room)
-            #expect(checker.grids.allSatisfy { $0 != nil }, "room \(i) got no grid")
+            #expect(checker.rectangles.allSatisfy { $0 != nil }, "room \(i) got no rectangles")
             for _ in 0..<3 {
                 let side = [Clearance.Side.front, .sides, .around][Int.random(in: 0...2, using: &rng)]
                 let (width, depth) = (Double.random(in: 0.3...2.2, using: &rng), Double.random(in: 0.3...1.6, using: &rng))
@@ -102,7 +102,9 @@ struct FitSearchTests {
         #expect(agreements == 540)
     }
 
-    @Test("in rooms with furniture askew, every place found is confirmed by GEOS, and the grids rule out no place the old search finds")
+    @Test(
+        "in rooms with furniture askew, every place found is confirmed by GEOS, and the rectangles rule out no place the position-by-position search finds"
+    )
     func askewFurniture() throws {
         var rng = SplitMix64(seed: 7)
         var found = 0

@@ -76,6 +76,21 @@ struct FitTests {
         if let placement = replaced.placement { try Self.confirm(placement, in: room, removing: ["sofa", "table"]) }
     }
 
+    @Test("a category's clearance: beds first, then tables and dining, any case, anywhere in the name; else a walkway")
+    func clearanceByCategory() {
+        let cases: [(String?, Clearance.Side)] = [
+            ("bed", .sides), ("Sofa BED", .sides), ("bedside table", .sides), ("dining table with bench", .around), ("Table BEd", .sides),
+            ("Coffee Table", .around), ("DINING chair", .around), ("tables", .around), ("xdiningx", .around),
+            ("sofa", .front), ("be d", .front), ("tabl", .front), ("dinin", .front), ("béd", .front), ("", .front), (nil, .front),
+            ("b", .front), ("t", .front),
+        ]
+        for (category, side) in cases {
+            #expect(Clearance.forCategory(category).side == side, "\(category ?? "nil")")
+        }
+        #expect(Clearance.forCategory("bed").recommended == 24 * 0.0254)
+        #expect(Clearance.forCategory("table").minimum == 30 * 0.0254)
+    }
+
     @Test("no false fits: every fitting badge on seeded small rooms has a witness GEOS confirms")
     func seededRooms() throws {
         var rng = SplitMix64(seed: 21)

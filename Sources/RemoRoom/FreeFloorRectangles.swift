@@ -1,0 +1,226 @@
+import Foundation
+import RemoGeometry
+import Synchronization
+
+/// The free floor seen along one wall direction, for the fit search, as its largest
+/// free rectangles.
+///
+/// The plan is turned by the frame's degrees so that the wall direction runs along x.
+/// Axis-aligned boxes are laid over what is off the free floor twice over: boxes that
+/// cover all that *may* be off it (outside the outline, on an obstacle: each obstacle's
+/// box) and boxes that cover only what *surely* is; for these the outline and each
+/// obstacle are cut into horizontal slabs at their vertices, and each slab gives the
+/// stretch every height in it shares. The maximal
+/// empty rectangles among the first give ``sure`` (their rectangles are free floor, up
+/// to the rounding of the turn, which the exact check catches); among the second,
+/// ``possible`` (every free axis-aligned rectangle lies inside one of them). A piece
+/// that no ``possible`` rectangle holds at any wall direction does not fit at those
+/// directions; one that a ``sure`` rectangle holds fits there. Only pieces in between
+/// need a slower search. In a room whose walls and furniture are square to the frame
+/// both sets of boxes are the same and the answer is exact.
+///
+/// Built once per ``FitChecker`` for each wall direction, from a few boxes per obstacle
+/// and per outline vertex. (Finer boxes, steps along turned furniture, were tried: they
+/// leave fewer pieces to the slower checks but cost more to build than they save on a
+/// 50-item list.)
+final class FreeFloorRectangles: Sendable {
+    /// The room turned along the wall direction: the rectangles' coordinates are its.
+    let frame: TurnedFrame
+    /// The largest rectangles that are surely free.
+    let sure: RectangleFront
+    /// The largest rectangles that may be free.
+    let possible: RectangleFront
+    /// Every maximal rectangle that may be free (the front keeps only the largest): a
+    /// free axis-aligned rectangle lies in one of them.
+    let possibleRectangles: [RectangleFront.Entry]
+    /// Each rectangle of ``sure`` drawn in by a hair (see ``hair(_:)``), on the plan,
+    /// counterclockwise (nil if rounding left it no convex quadrilateral).
+    private let drawnIn: [Quad?]
+    /// For each of them, what the exact check said once a piece was first placed in it:
+    /// unknown, free or not. Pieces placed well inside a free one need no exact check
+    /// of their own.
+    private let checked: Mutex<[Checked]>
+
+    enum Checked: UInt8 {
+        case unknown
+        case free
+        case notFree
+    }
+
+    /// More vertices than this (outline and obstacles) and no rectangles are found: each
+    /// slab looks at every edge of its polygon.
+    static let vertexLimit = 2_000
+    /// More rectangles than this and none are kept (the search falls back to trying
+    /// positions one by one).
+    static let rectangleLimit = 100_000
+
+    /// The free rectangles for the room as `frame` turns it, or nil when there are too many.
+    init?(frame: TurnedFrame) {
+        guard frame.ring.count >= 3 else { return nil }
+        let box = frame.box
+        guard frame.ring.count + frame.blocks.reduce(0, { $0 + $1.count }) <= Self.vertexLimit else { return nil }
+        var mayBlock: [BoundingBox] = []
+        var surelyBlocks: [BoundingBox] = []
+        mayBlock.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
+        surelyBlocks.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
+        var cutter = SlabCutter()
+        Self.outsideOutline(frame.ring, in: box, cutter: &cutter, may: &mayBlock, surely: &surelyBlocks)
+        for (block, blockBox) in zip(frame.blocks, frame.blockBoxes) {
+            Self.onObstacle(block, box: blockBox, cutter: &cutter, may: &mayBlock, surely: &surelyBlocks)
+        }
+        var sure = RectangleFront()
+        var possible = RectangleFront()
+        var possibleRectangles: [RectangleFront.Entry] = []
+        guard
+            MaximalRectangles(container: box, blockers: mayBlock).forEach(limit: Self.rectangleLimit, { sure.insert($0) }),
+            MaximalRectangles(container: box, blockers: surelyBlocks).forEach(
+                limit: Self.rectangleLimit,
+                {
+                    possible.insert($0)
+                    possibleRectangles.append($0)
+                })
+        else { return nil }
+        self.frame = frame
+        checked = Mutex([Checked](repeating: .unknown, count: sure.entries.count))
+        drawnIn = sure.entries.map { e in
+            let (hx, hy) = (Self.hair(e.x), Self.hair(e.y))
+            return Quad(
+                frame.plan(Point(e.x + hx, e.y + hy)), frame.plan(Point(e.x + e.width - hx, e.y + hy)),
+                frame.plan(Point(e.x + e.width - hx, e.y + e.height - hy)), frame.plan(Point(e.x + hx, e.y + e.height - hy))
+            ).counterclockwiseIfConvex
+        }
+        self.sure = sure
+        self.possible = possible
+        self.possibleRectangles = possibleRectangles
+    }
+
+    /// The sure rectangle `k` drawn in by a hair, on the plan and counterclockwise, if
+    /// the exact check finds it free floor; checked the first time it is asked for.
+    func checkedFree(_ k: Int, on floor: FreeFloor) -> Quad? {
+        guard let quad = drawnIn[k] else { return nil }
+        var known = checked.withLock { $0[k] }
+        if known == .unknown {
+            // Outside the lock: two threads may both check it, and agree.
+            known = floor.holds(quad) ? .free : .notFree
+            checked.withLock { $0[k] = known }
+        }
+        return known == .free ? quad : nil
+    }
+
+    /// How far a sure rectangle is drawn in for ``checkedFree(_:on:)`` at coordinate `x`:
+    /// half the inset ``FitChecker/search(_:quickly:)`` places pieces at, so that a piece
+    /// placed snug lies well inside it.
+    static func hair(_ x: Double) -> Double { 0.5e-6 * (1 + abs(x)) }
+
+    /// Whether no `width` × `height` box of this frame fits the free floor, shown by the
+    /// possible rectangles: a box inside a rectangle E always covers E's *core*, the
+    /// part every position shares, so if the core (shrunk by a hair for rounding) is not
+    /// free floor, no position in E is. False when some rectangle has no core or a free one.
+    func ruledOut(width w: Double, height h: Double, on floor: FreeFloor) -> Bool {
+        for e in possibleRectangles where e.width >= w && e.height >= h {
+            // Relative to the coordinates, so that rounding stays inside it in any room.
+            let hair = 1e-6 * (1 + max(abs(e.x), abs(e.y), abs(e.x + e.width), abs(e.y + e.height)))
+            let core = (x0: e.x + e.width - w + hair, y0: e.y + e.height - h + hair, x1: e.x + w - hair, y1: e.y + h - hair)
+            guard core.x0 < core.x1, core.y0 < core.y1 else { return false }
+            let corners = Quad(
+                frame.plan(Point(core.x0, core.y0)), frame.plan(Point(core.x1, core.y0)), frame.plan(Point(core.x1, core.y1)),
+                frame.plan(Point(core.x0, core.y1)))
+            if !floor.surelyBlocks(corners) && floor.holds(corners) { return false }
+        }
+        return true
+    }
+
+    /// Boxes over what lies outside the outline within its box: `may` covers every part
+    /// that might, `surely` only parts that do.
+    private static func outsideOutline(
+        _ ring: [Point], in box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
+    ) {
+        cutter.forEach(of: ring) { y0, y1, crossings in
+            // Outside: left of the first crossing, between pairs, right of the last.
+            var left = (low: box.min.x, high: box.min.x)
+            var k = 0
+            while k <= crossings.count {
+                let right = k < crossings.count ? (low: crossings[k].low, high: crossings[k].high) : (low: box.max.x, high: box.max.x)
+                if right.high > left.low { may.append(BoundingBox(min: Point(left.low, y0), max: Point(right.high, y1))) }
+                let (low, high) = SlabCutter.shrunk(left.high, right.low)
+                if high > low { surely.append(BoundingBox(min: Point(low, y0), max: Point(high, y1))) }
+                if k + 1 < crossings.count { left = (crossings[k + 1].low, crossings[k + 1].high) }
+                k += 2
+            }
+        }
+    }
+
+    /// Boxes over an obstacle: `may` covers all of it (its box), `surely` only parts of it.
+    private static func onObstacle(
+        _ polygon: [Point], box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
+    ) {
+        may.append(box)
+        cutter.forEach(of: polygon) { y0, y1, crossings in
+            // Inside: between the crossings, in pairs.
+            var k = 0
+            while k + 1 < crossings.count {
+                let (low, high) = SlabCutter.shrunk(crossings[k].high, crossings[k + 1].low)
+                if high > low { surely.append(BoundingBox(min: Point(low, y0), max: Point(high, y1))) }
+                k += 2
+            }
+        }
+    }
+}
+
+/// Cuts polygons into horizontal slabs for ``FreeFloorRectangles``, reusing its
+/// working memory from one polygon to the next.
+struct SlabCutter {
+    /// An edge across a slab: the range of x it covers there, and (for sorting) the sum
+    /// of its x at the slab's bottom and top.
+    struct Crossing {
+        var low: Double
+        var high: Double
+        var middle: Double
+    }
+
+    private var heights: [Double] = []
+    private var crossings: [Crossing] = []
+
+    /// Calls `body` for each slab [y0, y1] of the polygon, between consecutive vertex
+    /// heights, with the range of x each edge across it covers there, sorted left to
+    /// right: the inside lies between the first and second, the third and fourth, and
+    /// so on.
+    mutating func forEach(of polygon: [Point], _ body: (Double, Double, ArraySlice<Crossing>) -> Void) {
+        guard polygon.count >= 3 else { return }
+        // The working arrays only grow; counts say how much of them is in use (emptying
+        // an array keeping its capacity costs more than the work here).
+        while heights.count < polygon.count { heights.append(0) }
+        while crossings.count < polygon.count { crossings.append(Crossing(low: 0, high: 0, middle: 0)) }
+        for (k, p) in polygon.enumerated() { heights[k] = p.y }
+        heights.sortPrefix(polygon.count, by: { $0 < $1 })
+        for s in 1..<polygon.count where heights[s] > heights[s - 1] {
+            let (ya, yb) = (heights[s - 1], heights[s])
+            var edges = 0
+            var p = polygon[polygon.count - 1]
+            for q in polygon {
+                defer { p = q }
+                let (low, high) = p.y < q.y ? (p, q) : (q, p)
+                guard low.y <= ya && high.y >= yb else { continue }
+                let (xa, xb) = (Self.x(of: low, high, at: ya), Self.x(of: low, high, at: yb))
+                crossings[edges] = Crossing(low: min(xa, xb), high: max(xa, xb), middle: xa + xb)
+                edges += 1
+            }
+            crossings.sortPrefix(edges, by: { $0.middle < $1.middle })
+            body(ya, yb, crossings[0..<edges])
+        }
+    }
+
+    /// The x of the edge from `low` to `high` at height `y`, exact at its ends.
+    private static func x(of low: Point, _ high: Point, at y: Double) -> Double {
+        if y == low.y { return low.x }
+        if y == high.y { return high.x }
+        return low.x + (y - low.y) * (high.x - low.x) / (high.y - low.y)
+    }
+
+    /// [low, high] pulled in by a hair relative to the coordinates, so that a box over
+    /// what surely blocks stays inside it in spite of rounding.
+    static func shrunk(_ low: Double, _ high: Double) -> (Double, Double) {
+        let hair = 1e-9 * (1 + max(abs(low), abs(high)))
+        return (low + hair, high - hair)
+    }
+}
