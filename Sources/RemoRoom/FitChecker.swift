@@ -194,10 +194,10 @@ public struct FitChecker: Sendable {
             minimum = recommended ?? leastSearch.placement
         }
         if let found = recommended {
-            reasons.append(FitReason(finding: .floorFits(piece, at: found)))
+            reasons.append(FitReason(finding: .floorFits(piece, at: FitReason.Spot(found))))
         } else if let found = minimum {
             tight = true
-            reasons.append(FitReason(finding: .floorTight(piece, at: found)))
+            reasons.append(FitReason(finding: .floorTight(piece, at: FitReason.Spot(found))))
         } else {
             failed = true
             reasons.append(FitReason(finding: .noFloor(piece)))

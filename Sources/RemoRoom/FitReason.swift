@@ -1,3 +1,5 @@
+import RemoGeometry
+
 /// One reason behind a badge: a stable code and a sentence with the numbers.
 ///
 /// A reason keeps its numbers and writes its sentence when asked, so deciding a badge
@@ -12,8 +14,8 @@ public struct FitReason: Hashable, Sendable {
         case stuckAtDoor(smallestSide: Double, doorway: Doorway)
         case passesDoor(smallestSide: Double, doorway: Doorway)
         case noDoorway
-        case floorFits(Footprint, at: FitPlacement)
-        case floorTight(Footprint, at: FitPlacement)
+        case floorFits(Footprint, at: Spot)
+        case floorTight(Footprint, at: Spot)
         case noFloor(Footprint)
     }
 
@@ -22,6 +24,17 @@ public struct FitReason: Hashable, Sendable {
         var clearWidth: Double
         var height: Double
         var isDoor: Bool
+    }
+
+    /// Where a piece was found to fit: what the sentence names of its placement (the
+    /// placement itself stays with the result, not copied into each reason).
+    struct Spot: Hashable, Sendable {
+        var center: Point
+        var rotationDegrees: Double
+
+        init(_ placement: FitPlacement) {
+            (center, rotationDegrees) = (placement.center, placement.rotationDegrees)
+        }
     }
 
     /// A piece's footprint and the clearance asked of it.

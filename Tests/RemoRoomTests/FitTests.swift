@@ -76,6 +76,32 @@ struct FitTests {
         if let placement = replaced.placement { try Self.confirm(placement, in: room, removing: ["sofa", "table"]) }
     }
 
+    @Test("in every real export, the sample list and 50 seeded products: each fitting badge has a witness GEOS confirms")
+    func realExports() throws {
+        var rng = SplitMix64(seed: 5)
+        let categories = ["sofa", "bed", "dining table", "chair", "storage", "desk", "lamp", "coffee table"]
+        let seeded = (0..<50).map { i in
+            Product(
+                id: "p\(i)", category: categories[i % categories.count], width: Double.random(in: 0.4...2.6, using: &rng),
+                depth: Double.random(in: 0.4...2.2, using: &rng), height: Double.random(in: 0.4...2.2, using: &rng))
+        }
+        var (fitting, notFitting) = (0, 0)
+        for reference in RealExportTests.references {
+            let room = try #require(try RoomScan.decode(RealExportTests.load(reference.file)).rooms.first)
+            let checker = FitChecker(room: room)
+            for product in try Self.products() + seeded {
+                let result = checker.check(product)
+                guard result.badge == .fits || result.badge == .tight else {
+                    if result.badge == .doesNotFit { notFitting += 1 }
+                    continue
+                }
+                fitting += 1
+                try Self.confirm(try #require(result.placement, "\(reference.file): \(product.id)"), in: room)
+            }
+        }
+        #expect(fitting > 100 && notFitting > 50, "fitting \(fitting), not fitting \(notFitting)")
+    }
+
     @Test("a category's clearance: beds first, then tables and dining, any case, anywhere in the name; else a walkway")
     func clearanceByCategory() {
         let cases: [(String?, Clearance.Side)] = [
