@@ -34,8 +34,9 @@ final class FreeFloorRectangles: Sendable {
     /// free axis-aligned rectangle lies in one of them.
     let possibleRectangles: [RectangleFront.Entry]
     /// Each rectangle of ``sure`` drawn in by a hair (see ``hair(_:)``), on the plan,
-    /// counterclockwise (nil if rounding left it no convex quadrilateral).
-    private let drawnIn: [Quad?]
+    /// counterclockwise (marked not free from the start if rounding left it no convex
+    /// quadrilateral).
+    private let drawnIn: [Quad]
     /// For each of them, what the exact check said once a piece was first placed in it:
     /// unknown, free or not. Pieces placed well inside a free one need no exact check
     /// of their own.
@@ -53,24 +54,19 @@ final class FreeFloorRectangles: Sendable {
     /// More rectangles than this and none are kept (the search falls back to trying
     /// positions one by one).
     static let rectangleLimit = 100_000
+    /// Boxes of the outline this close (relative to the room's coordinates) are merged.
+    static let snap = 1e-6
 
     /// The free rectangles for the room as `frame` turns it, or nil when there are too many.
     init?(frame: TurnedFrame) {
         guard frame.ring.count >= 3 else { return nil }
         let box = frame.box
         guard frame.ring.count + frame.blocks.reduce(0, { $0 + $1.count }) <= Self.vertexLimit else { return nil }
-        var mayBlock: [BoundingBox] = []
-        var surelyBlocks: [BoundingBox] = []
-        mayBlock.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
-        surelyBlocks.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
-        var cutter = SlabCutter()
-        Self.outsideOutline(frame.ring, in: box, cutter: &cutter, may: &mayBlock, surely: &surelyBlocks)
-        for (block, blockBox) in zip(frame.blocks, frame.blockBoxes) {
-            Self.onObstacle(block, box: blockBox, cutter: &cutter, may: &mayBlock, surely: &surelyBlocks)
-        }
+        let (mayBlock, surelyBlocks) = Self.boxes(in: frame)
         var sure = RectangleFront()
         var possible = RectangleFront()
         var possibleRectangles: [RectangleFront.Entry] = []
+        possibleRectangles.reserveCapacity(4 * (mayBlock.count + 1))
         guard
             MaximalRectangles(container: box, blockers: mayBlock).forEach(limit: Self.rectangleLimit, { sure.insert($0) }),
             MaximalRectangles(container: box, blockers: surelyBlocks).forEach(
@@ -81,14 +77,21 @@ final class FreeFloorRectangles: Sendable {
                 })
         else { return nil }
         self.frame = frame
-        checked = Mutex([Checked](repeating: .unknown, count: sure.entries.count))
-        drawnIn = sure.entries.map { e in
+        var drawnIn: [Quad] = []
+        var checked: [Checked] = []
+        drawnIn.reserveCapacity(sure.entries.count)
+        checked.reserveCapacity(sure.entries.count)
+        for e in sure.entries {
             let (hx, hy) = (Self.hair(e.x), Self.hair(e.y))
-            return Quad(
+            let quad = Quad(
                 frame.plan(Point(e.x + hx, e.y + hy)), frame.plan(Point(e.x + e.width - hx, e.y + hy)),
-                frame.plan(Point(e.x + e.width - hx, e.y + e.height - hy)), frame.plan(Point(e.x + hx, e.y + e.height - hy))
-            ).counterclockwiseIfConvex
+                frame.plan(Point(e.x + e.width - hx, e.y + e.height - hy)), frame.plan(Point(e.x + hx, e.y + e.height - hy)))
+            let counterclockwise = quad.counterclockwiseIfConvex
+            drawnIn.append(counterclockwise ?? quad)
+            checked.append(counterclockwise == nil ? .notFree : .unknown)
         }
+        self.drawnIn = drawnIn
+        self.checked = Mutex(checked)
         self.sure = sure
         self.possible = possible
         self.possibleRectangles = possibleRectangles
@@ -97,7 +100,7 @@ final class FreeFloorRectangles: Sendable {
     /// The sure rectangle `k` drawn in by a hair, on the plan and counterclockwise, if
     /// the exact check finds it free floor; checked the first time it is asked for.
     func checkedFree(_ k: Int, on floor: FreeFloor) -> Quad? {
-        guard let quad = drawnIn[k] else { return nil }
+        let quad = drawnIn[k]
         var known = checked.withLock { $0[k] }
         if known == .unknown {
             // Outside the lock: two threads may both check it, and agree.
@@ -130,20 +133,60 @@ final class FreeFloorRectangles: Sendable {
         return true
     }
 
+    /// The boxes over what may be off the free floor and over what surely is, in `frame`.
+    static func boxes(in frame: TurnedFrame) -> (may: [BoundingBox], surely: [BoundingBox]) {
+        var may: [BoundingBox] = []
+        var surely: [BoundingBox] = []
+        may.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
+        surely.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
+        var cutter = SlabCutter()
+        Self.outsideOutline(frame.ring, in: frame.box, cutter: &cutter, may: &may, surely: &surely)
+        for (block, blockBox) in zip(frame.blocks, frame.blockBoxes) {
+            Self.onObstacle(block, box: blockBox, cutter: &cutter, may: &may, surely: &surely)
+        }
+        return (may, surely)
+    }
+
     /// Boxes over what lies outside the outline within its box: `may` covers every part
     /// that might, `surely` only parts that do.
+    ///
+    /// A wall square to the frame up to rounding leaves slabs a hair high and boxes that
+    /// differ by a hair from slab to slab; boxes within ``snap`` of one that ends where
+    /// their slab starts are merged into it (`may` taking their union, `surely` their common
+    /// part), and `surely` skips slabs a hair high, so that a room square to the frame
+    /// but for rounding gives about as few boxes as one that is square.
     private static func outsideOutline(
         _ ring: [Point], in box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
     ) {
+        let snap = Self.snap * (1 + max(abs(box.min.x), abs(box.max.x), abs(box.min.y), abs(box.max.y)))
+        // The outline's boxes so far: those ending where a slab starts may be extended.
+        let (mayStart, surelyStart) = (may.count, surely.count)
         cutter.forEach(of: ring) { y0, y1, crossings in
+            @inline(__always) func near(_ b: BoundingBox, _ low: Double, _ high: Double) -> Bool {
+                b.max.y == y0 && abs(b.min.x - low) <= snap && abs(b.max.x - high) <= snap
+            }
             // Outside: left of the first crossing, between pairs, right of the last.
             var left = (low: box.min.x, high: box.min.x)
             var k = 0
             while k <= crossings.count {
                 let right = k < crossings.count ? (low: crossings[k].low, high: crossings[k].high) : (low: box.max.x, high: box.max.x)
-                if right.high > left.low { may.append(BoundingBox(min: Point(left.low, y0), max: Point(right.high, y1))) }
+                if right.high > left.low {
+                    let (low, high) = (left.low, right.high)
+                    if let j = (mayStart..<may.count).first(where: { near(may[$0], low, high) }) {
+                        may[j] = BoundingBox(min: Point(min(may[j].min.x, low), may[j].min.y), max: Point(max(may[j].max.x, high), y1))
+                    } else {
+                        may.append(BoundingBox(min: Point(low, y0), max: Point(high, y1)))
+                    }
+                }
                 let (low, high) = SlabCutter.shrunk(left.high, right.low)
-                if high > low { surely.append(BoundingBox(min: Point(low, y0), max: Point(high, y1))) }
+                if high > low && y1 - y0 > snap {
+                    if let j = (surelyStart..<surely.count).first(where: { near(surely[$0], low, high) }) {
+                        surely[j] = BoundingBox(
+                            min: Point(max(surely[j].min.x, low), surely[j].min.y), max: Point(min(surely[j].max.x, high), y1))
+                    } else {
+                        surely.append(BoundingBox(min: Point(low, y0), max: Point(high, y1)))
+                    }
+                }
                 if k + 1 < crossings.count { left = (crossings[k + 1].low, crossings[k + 1].high) }
                 k += 2
             }

@@ -35,6 +35,20 @@ struct MaximalRectangles {
         self.byBottom = byBottom
     }
 
+    /// An open stretch of x that a blocker takes from a line.
+    private struct Span {
+        var x0: Double
+        var x1: Double
+    }
+
+    /// A free stretch of a line to follow downward, from the blocker at index `next` on.
+    /// (Named structures, not tuples: an array of tuples looks its type up at run time.)
+    private struct Stretch {
+        var left: Double
+        var right: Double
+        var next: Int
+    }
+
     /// Calls `found` with every maximal empty rectangle; false (having stopped early) when
     /// there are more than `limit`.
     func forEach(limit: Int, _ found: (RectangleFront.Entry) -> Void) -> Bool {
@@ -43,8 +57,8 @@ struct MaximalRectangles {
         guard cx0 < cx1, cy0 < cy1 else { return true }
         var count = 0
         // The cuts of one step (at most one per blocker), reused; the stretches to follow.
-        var cuts = [(x0: Double, x1: Double)](repeating: (0, 0), count: n)
-        var stack: [(left: Double, right: Double, next: Int)] = []
+        var cuts = [Span](repeating: Span(x0: 0, x1: 0), count: n)
+        var stack: [Stretch] = []
         stack.reserveCapacity(2 * n + 2)
         return blockers.withUnsafeBufferPointer { b in
             byBottom.withUnsafeBufferPointer { byBottom in
@@ -72,15 +86,16 @@ struct MaximalRectangles {
                             break
                         }
                         if b[k].min.y < top {
-                            cuts[cutCount] = (b[k].min.x, b[k].max.x)
+                            cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
                             cutCount += 1
                         }
                     }
                     Self.stretches(from: cx0, to: cx1, cutBy: &cuts, count: cutCount) { left, right in
-                        if supported(left, right) { stack.append((left, right, below)) }
+                        if supported(left, right) { stack.append(Stretch(left: left, right: right, next: below)) }
                     }
                     // Each stretch downward, depth first.
-                    while let (left, right, next) = stack.popLast() {
+                    while let stretch = stack.popLast() {
+                        let (left, right, next) = (stretch.left, stretch.right, stretch.next)
                         var k = next
                         while k < n && !(b[k].min.x < right && b[k].max.x > left) { k += 1 }
                         let bottom = k < n ? b[k].max.y : cy0
@@ -92,13 +107,13 @@ struct MaximalRectangles {
                         var cutCount = 0
                         while k < n && b[k].max.y == bottom {
                             if b[k].min.x < right && b[k].max.x > left {
-                                cuts[cutCount] = (b[k].min.x, b[k].max.x)
+                                cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
                                 cutCount += 1
                             }
                             k += 1
                         }
                         Self.stretches(from: left, to: right, cutBy: &cuts, count: cutCount) { l, r in
-                            if supported(l, r) { stack.append((l, r, k)) }
+                            if supported(l, r) { stack.append(Stretch(left: l, right: r, next: k)) }
                         }
                     }
                     // The next height down, and the blockers whose bottom it is.
@@ -117,7 +132,7 @@ struct MaximalRectangles {
     /// The parts of [`low`, `high`] outside the first `count` open `cuts`, left to
     /// right, each of positive width.
     private static func stretches(
-        from low: Double, to high: Double, cutBy cuts: inout [(x0: Double, x1: Double)], count: Int,
+        from low: Double, to high: Double, cutBy cuts: inout [Span], count: Int,
         _ body: (Double, Double) -> Void
     ) {
         cuts.sortPrefix(count, by: { $0.x0 < $1.x0 })

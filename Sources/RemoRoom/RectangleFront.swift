@@ -12,7 +12,13 @@ struct RectangleFront {
     }
 
     /// Ascending width, strictly descending height.
-    private(set) var entries: [Entry] = []
+    private(set) var entries: [Entry]
+
+    /// An empty front, with room for a few dozen rectangles.
+    init() {
+        entries = []
+        entries.reserveCapacity(32)
+    }
 
     /// Adds a free rectangle unless one on the front already dominates it, and drops those it dominates.
     mutating func insert(_ entry: Entry) {

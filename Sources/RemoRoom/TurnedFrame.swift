@@ -24,14 +24,6 @@ final class TurnedFrame: Sendable {
     let box: BoundingBox
     let blocks: [[Point]]
     let blockBoxes: [BoundingBox]
-    /// The x and the y of every outline and obstacle vertex: where furniture stands.
-    let stopsX: [Double]
-    let stopsY: [Double]
-    /// For each quarter turn of a piece (see ``ClearedBox/turned(quarter:)``), the outline
-    /// edges its back can stand against: along x with the floor above (0), along y with
-    /// the floor to the left (1), along x with the floor below (2), along y with the floor
-    /// to the right (3).
-    let walls: [[Wall]]
 
     init(degrees: Double, outline: Ring, obstacles: [Ring]) {
         self.degrees = degrees
@@ -44,8 +36,19 @@ final class TurnedFrame: Sendable {
         blocks = obstacles.map { $0.vertices.map(turned) }
         blockBoxes = blocks.map { BoundingBox(of: $0) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0)) }
         box = BoundingBox(of: ring) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0))
-        stopsX = ring.map(\.x) + blocks.joined().map(\.x)
-        stopsY = ring.map(\.y) + blocks.joined().map(\.y)
+    }
+
+    /// A plan point in this frame.
+    func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
+
+    /// A point of this frame back on the plan.
+    func plan(_ p: Point) -> Point { Point(p.x * u.x + p.y * v.x, p.x * u.y + p.y * v.y) }
+
+    /// For each quarter turn of a piece (see ``ClearedBox/turned(quarter:)``), the outline
+    /// edges its back can stand against: along x with the floor above (0), along y with
+    /// the floor to the left (1), along x with the floor below (2), along y with the floor
+    /// to the right (3). Found when the slow search needs them, not kept.
+    func walls() -> [[Wall]] {
         var walls: [[Wall]] = [[], [], [], []]
         let nudge = 1e-6 * max(1, box.width, box.height)
         for i in ring.indices {
@@ -61,23 +64,18 @@ final class TurnedFrame: Sendable {
                 walls[floorLeft ? 1 : 3].append(wall)
             }
         }
-        self.walls = walls
+        return walls
     }
 
-    /// A plan point in this frame.
-    func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
-
-    /// A point of this frame back on the plan.
-    func plan(_ p: Point) -> Point { Point(p.x * u.x + p.y * v.x, p.x * u.y + p.y * v.y) }
-
     /// Lower-left corners of a `w` × `h` box with its back against a wall, for the piece
-    /// turned `quarter` quarter turns: at each wall's ends and at every vertex along it.
+    /// turned `quarter` quarter turns: at each wall's ends and at every outline and
+    /// obstacle vertex along it (where furniture stands).
     func cornersAgainstWalls(quarter: Int, width w: Double, height h: Double) -> [Point] {
         var corners: [Point] = []
         let alongX = quarter % 2 == 0
         let length = alongX ? w : h
-        let stops = alongX ? stopsX : stopsY
-        for wall in walls[quarter & 3] where wall.high - wall.low >= length - 1e-9 {
+        let stops = (ring + blocks.joined()).map { alongX ? $0.x : $0.y }
+        for wall in walls()[quarter & 3] where wall.high - wall.low >= length - 1e-9 {
             var starts = [wall.low, wall.high - length]
             for s in stops { starts += [s, s - length] }
             for s in starts where s >= wall.low - 1e-9 && s + length <= wall.high + 1e-9 {

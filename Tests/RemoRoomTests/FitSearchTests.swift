@@ -71,6 +71,21 @@ struct FitSearchTests {
         return false
     }
 
+    /// The room turned about the origin: outline, furniture and their directions.
+    static func turn(_ room: Room, by degrees: Double) -> Room {
+        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+        func turn(_ p: Point) -> Point { Point(p.x * c - p.y * s, p.x * s + p.y * c) }
+        var turned = room
+        turned.floorOutline = room.floorOutline.map(turn)
+        turned.objects = room.objects.map { object in
+            var o = object
+            o.center = turn(object.center)
+            o.rotationDegrees += degrees
+            return o
+        }
+        return turned
+    }
+
     @Test("in rooms square to the axes, the search finds a place exactly when the oracle does, at both clearances")
     func rectilinearRooms() throws {
         var rng = SplitMix64(seed: 2026)
@@ -117,6 +132,11 @@ struct FitSearchTests {
                 turned.rotationDegrees = Double.random(in: 0..<360, using: &rng)
                 return turned
             }
+            // Every other room turned a few degrees as a whole, as real scans are.
+            if i % 2 == 1 {
+                let degrees = Double.random(in: -5...5, using: &rng)
+                room = Self.turn(room, by: degrees)
+            }
             let checker = FitChecker(room: room)
             for _ in 0..<4 {
                 let side = [Clearance.Side.front, .sides, .around][Int.random(in: 0...2, using: &rng)]
@@ -137,6 +157,101 @@ struct FitSearchTests {
             }
         }
         #expect(found > 40)
+    }
+
+    @Test(
+        "a room square to the axes, turned by a small or any angle as real scans are: the same answers where the margin is over a millimetre"
+    )
+    func turnedRooms() throws {
+        var rng = SplitMix64(seed: 31)
+        var (compared, fitting) = (0, 0)
+        for i in 0..<40 {
+            let (json, _) = Self.rectilinearRoom(&rng)
+            let room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first)
+            // Small turns, like a scan's walls a few degrees off its axes, and any turn.
+            let degrees = i % 2 == 0 ? Double.random(in: -5...5, using: &rng) : Double.random(in: 0..<360, using: &rng)
+            let turned = Self.turn(room, by: degrees)
+            let (square, askew) = (FitChecker(room: room), FitChecker(room: turned))
+            // Random boxes, and boxes 2 mm either side of the room's largest free rectangles.
+            let largest = square.rectangles.first??.sure.entries ?? []
+            for n in 0..<12 {
+                let side = [Clearance.Side.front, .sides, .around][Int.random(in: 0...2, using: &rng)]
+                var (width, depth) = (Double.random(in: 0.3...2.2, using: &rng), Double.random(in: 0.3...1.6, using: &rng))
+                var amount = 0.3
+                if n % 2 == 1, let e = largest.randomElement(using: &rng) {
+                    let delta = Bool.random(using: &rng) ? 0.002 : -0.002
+                    (width, depth, amount) = (e.width + delta, e.height + delta, 0)
+                }
+                // Only boxes whose answer does not change within a millimetre either way.
+                let answers = [-0.001, 0, 0.001].map { square.place(width + $0, depth + $0, clearance: side, amount: amount) != nil }
+                guard answers.allSatisfy({ $0 == answers[1] }) else { continue }
+                let found = askew.place(width, depth, clearance: side, amount: amount)
+                #expect((found != nil) == answers[1], "room \(i) turned \(degrees)°: \(width) × \(depth) \(side)\n\(json)")
+                if let found { try FitTests.confirm(found, in: turned) }
+                compared += 1
+                if answers[1] { fitting += 1 }
+            }
+        }
+        #expect(compared > 300 && fitting > 100 && compared - fitting > 100, "compared \(compared), fitting \(fitting)")
+    }
+
+    @Test(
+        "the boxes over the floor's outside and its furniture: the may-boxes cover all of it, the surely-boxes only it, in turned rooms too"
+    )
+    func boxesCoverWhatTheyClaim() throws {
+        var rng = SplitMix64(seed: 13)
+        var (outsideSeen, insideSeen) = (0, 0)
+        for i in 0..<30 {
+            let (json, _) = Self.rectilinearRoom(&rng)
+            var room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first)
+            room.objects = room.objects.map { object in
+                var o = object
+                o.rotationDegrees = i % 3 == 0 ? 0 : Double.random(in: 0..<360, using: &rng)
+                return o
+            }
+            room = Self.turn(room, by: i % 2 == 0 ? Double.random(in: -5...5, using: &rng) : Double.random(in: 0..<360, using: &rng))
+            if i % 3 == 1 {
+                // An outline with slanted walls (a lasso about the room's middle).
+                let middle = Point(room.floorOutline.map(\.x).reduce(0, +) / 4, room.floorOutline.map(\.y).reduce(0, +) / 4)
+                room.floorOutline = Shapes.lasso(
+                    count: Int.random(in: 5...12, using: &rng), center: middle, radius: Double.random(in: 1.5...3, using: &rng),
+                    seed: rng.next())
+            }
+            let checker = FitChecker(room: room)
+            for frame in checker.frames {
+                let (may, surely) = FreeFloorRectangles.boxes(in: frame)
+                let outline = try Ring(frame.ring)
+                let obstacles = try frame.blocks.map { try Ring($0) }
+                // Off the free floor: outside the outline or strictly inside an obstacle.
+                func off(_ p: Point) -> Bool {
+                    outline.locate(p) == .outside || obstacles.contains { $0.locate(p) == .inside }
+                }
+                // On it, clear of every boundary.
+                func on(_ p: Point) -> Bool {
+                    outline.locate(p) == .inside && obstacles.allSatisfy { $0.locate(p) == .outside }
+                }
+                let box = frame.box
+                for _ in 0..<400 {
+                    let p = Point(
+                        Double.random(in: box.min.x...box.max.x, using: &rng), Double.random(in: box.min.y...box.max.y, using: &rng))
+                    let inMay = may.contains { $0.min.x < p.x && p.x < $0.max.x && $0.min.y < p.y && p.y < $0.max.y }
+                    let inSurely = surely.contains { $0.min.x <= p.x && p.x <= $0.max.x && $0.min.y <= p.y && p.y <= $0.max.y }
+                    if off(p) {
+                        outsideSeen += 1
+                        // Up to the boxes' own edges, which the rectangles touch.
+                        let onEdge = may.contains { b in
+                            (p.x == b.min.x || p.x == b.max.x || p.y == b.min.y || p.y == b.max.y) && b.contains(p)
+                        }
+                        #expect(inMay || onEdge, "room \(i), frame \(frame.degrees)°: \(p) is off the floor but in no may-box")
+                    }
+                    if on(p) {
+                        insideSeen += 1
+                        #expect(!inSurely, "room \(i), frame \(frame.degrees)°: \(p) is free floor but in a surely-box")
+                    }
+                }
+            }
+        }
+        #expect(outsideSeen > 1000 && insideSeen > 5000, "outside \(outsideSeen), inside \(insideSeen)")
     }
 
     @Test("the front of free rectangles answers like a scan of every rectangle put in")
