@@ -46,8 +46,9 @@ public struct FitResult: Hashable, Sendable {
 ///   door's clear zone, for some position at some orientation: each wall direction and
 ///   its quarter turns. At each wall direction the free floor is summed up as its largest
 ///   free rectangles (the maximal empty rectangles among boxes over the outline's outside
-///   and the obstacles), so every axis-aligned position is considered at once; where slanted edges leave that unsure, positions are tried one
-///   by one (the piece's back against a wall, at every vertex, and a 0.2 m grid). A found
+///   and the obstacles), so every axis-aligned position is considered at once; where
+///   slanted edges leave that unsure, positions are tried one by one (the piece's back
+///   against a wall, at every vertex, and a 0.2 m grid). A found
 ///   position is accepted only after an exact containment check, so a `fits` is never
 ///   false; a `does-not-fit` means no position considered holds it.
 /// - Height: under the ceiling.
