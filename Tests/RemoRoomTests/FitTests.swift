@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RemoGEOS
 import RemoGeometry
 import RemoRoom
@@ -100,6 +101,29 @@ struct FitTests {
             }
         }
         #expect(fitting > 100 && notFitting > 50, "fitting \(fitting), not fitting \(notFitting)")
+    }
+
+    @Test("one checker shared by threads, each checking the list from its own end: the same badges and witnesses as alone")
+    func sharedByThreads() throws {
+        let room = try #require(
+            try RoomScan.decode(RealExportTests.load("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")).rooms.first)
+        var rng = SplitMix64(seed: 9)
+        let products = (0..<60).map { i in
+            Product(
+                id: "p\(i)", category: ["sofa", "bed", "table", "storage"][i % 4], width: Double.random(in: 0.4...2.6, using: &rng),
+                depth: Double.random(in: 0.4...2.2, using: &rng), height: 0.8)
+        }
+        let alone = products.map { FitChecker(room: room).check($0) }
+        let shared = FitChecker(room: room)
+        let results = Mutex([[FitResult]](repeating: [], count: 8))
+        DispatchQueue.concurrentPerform(iterations: 8) { t in
+            let order = t % 2 == 0 ? Array(products.indices) : products.indices.reversed()
+            var mine = [FitResult?](repeating: nil, count: products.count)
+            for i in order { mine[i] = shared.check(products[i]) }
+            results.withLock { $0[t] = mine.compactMap { $0 } }
+        }
+        for t in 0..<8 { #expect(results.withLock { $0[t] } == alone, "thread \(t)") }
+        #expect(alone.contains { $0.badge == .fits } && alone.contains { $0.badge == .doesNotFit })
     }
 
     @Test("a category's clearance: beds first, then tables and dining, any case, anywhere in the name; else a walkway")
