@@ -25,9 +25,24 @@ let package = Package(
             dependencies: [.product(name: "RemoRoom", package: "remo-geom"), .product(name: "RemoJSON", package: "remo-geom")],
             path: "Benchmarks/RemoRoomFFI"
         ),
+        // The seeded shopping list the room benchmarks share.
+        .target(
+            name: "RoomBenchmarkSupport",
+            dependencies: [.product(name: "RemoRoom", package: "remo-geom"), .product(name: "RemoShapes", package: "remo-geom")],
+            path: "Benchmarks/RoomBenchmarkSupport"
+        ),
+        // Fit badges beside one read of the scan, every part timed in each round.
+        .executableTarget(
+            name: "FitRounds",
+            dependencies: [
+                "RoomBenchmarkSupport", .product(name: "RemoRoom", package: "remo-geom"), .product(name: "RemoJSON", package: "remo-geom"),
+            ],
+            path: "Benchmarks/FitRounds"
+        ),
         .executableTarget(
             name: "GeometryBenchmarks",
             dependencies: [
+                "RoomBenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RemoGeometry", package: "remo-geom"),
                 .product(name: "RemoGEOS", package: "remo-geom"),

@@ -3,6 +3,7 @@ import Foundation
 import RemoJSON
 import RemoRoom
 import RemoShapes
+import RoomBenchmarkSupport
 
 /// Room scans: reading the largest real export (compare with
 /// `Benchmarks/peers/parse_roomplan.py`, Python's `json.load` on the same file), and
@@ -57,19 +58,6 @@ func roomBenchmarks() {
     Benchmark("Room.fit50ItemsWithSentences") { benchmark in
         for _ in benchmark.scaledIterations {
             for product in products { blackHole(checker.check(product).reasons.map(\.message)) }
-        }
-    }
-}
-
-/// A seeded 50-item list across the clearance categories, some pieces too big.
-enum Self50Items {
-    static func make() -> [Product] {
-        var rng = SplitMix64(seed: 5)
-        let categories = ["sofa", "bed", "dining table", "chair", "storage", "desk", "lamp", "coffee table"]
-        return (0..<50).map { i in
-            Product(
-                id: "p\(i)", category: categories[i % categories.count], width: Double.random(in: 0.4...2.6, using: &rng),
-                depth: Double.random(in: 0.4...2.2, using: &rng), height: Double.random(in: 0.4...2.2, using: &rng))
         }
     }
 }

@@ -1,0 +1,50 @@
+// Fit badges beside one read of the room's scan, timed in one process: each round
+// prepares the 11-object real room, checks the seeded 50-item list (the first list on
+// that checker), reads the scan, and checks the list again (a later list); the best
+// of 100 rounds of each part is printed with its ratio to the read.
+//
+//   cd Benchmarks && swift run -c release FitRounds
+import Foundation
+import RemoJSON
+import RemoRoom
+import RoomBenchmarkSupport
+
+let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../../shared/data/roomplan/BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")
+    .standardizedFileURL.path
+guard case .success(let bytes) = FileBytes.read(path, limit: RoomScan.maximumBytes),
+    let room = try? RoomScan.decode(bytes).rooms.first
+else {
+    FileHandle.standardError.write(Data("FitRounds: cannot read \(path)\n".utf8))
+    exit(2)
+}
+let products = Self50Items.make()
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+var best = (prepare: UInt64.max, first: UInt64.max, read: UInt64.max, later: UInt64.max)
+var badges: [Badge: Int] = [:]
+for _ in 0..<100 {
+    let t0 = now()
+    let checker = FitChecker(room: room)
+    let t1 = now()
+    var results: [FitResult] = []
+    results.reserveCapacity(2 * products.count)
+    for product in products { results.append(checker.check(product)) }
+    let t2 = now()
+    let scan = try? RoomScan.decode(bytes)
+    let t3 = now()
+    for product in products { results.append(checker.check(product)) }
+    let t4 = now()
+    best = (min(best.prepare, t1 - t0), min(best.first, t2 - t1), min(best.read, t3 - t2), min(best.later, t4 - t3))
+    badges = Dictionary(results.prefix(products.count).map { ($0.badge, 1) }, uniquingKeysWith: +)
+    guard scan?.rooms.count == 1 else { exit(2) }
+}
+let read = best.read
+for (name, nanos) in [
+    ("read the scan", read), ("prepare the room", best.prepare), ("first 50-item list", best.first),
+    ("later 50-item list", best.later),
+] {
+    print(
+        name.padding(toLength: 20, withPad: " ", startingAt: 0),
+        String(format: "%6.1f µs  %.2f of a read", Double(nanos) / 1000, Double(nanos) / Double(read)))
+}
+print("badges:", badges.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
