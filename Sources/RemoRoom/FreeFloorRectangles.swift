@@ -198,9 +198,6 @@ final class FreeFloorRectangles: Sendable {
         _ polygon: [Point], box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
     ) {
         may.append(box)
-        if polygon.count == 4, let quad = Quad(polygon[0], polygon[1], polygon[2], polygon[3]).counterclockwiseIfConvex {
-            return Self.inside(quad, into: &surely)
-        }
         cutter.forEach(of: polygon) { y0, y1, crossings in
             // Inside: between the crossings, in pairs.
             var k = 0
@@ -209,45 +206,6 @@ final class FreeFloorRectangles: Sendable {
                 if high > low { surely.append(BoundingBox(min: Point(low, y0), max: Point(high, y1))) }
                 k += 2
             }
-        }
-    }
-}
-
-extension FreeFloorRectangles {
-    /// ``onObstacle(_:box:cutter:may:surely:)``'s slabs for a convex quadrilateral (a
-    /// piece of furniture, a door zone) without the general cutter: a line at height y
-    /// meets it in one stretch, from the least to the greatest x where its sides cross
-    /// the line, so each slab between corner heights holds the stretch common to its
-    /// bottom and top.
-    fileprivate static func inside(_ quad: Quad, into surely: inout [BoundingBox]) {
-        // The corners' heights in order, by a sorting network.
-        var (h0, h1, h2, h3) = (quad.a.y, quad.b.y, quad.c.y, quad.d.y)
-        if h1 < h0 { swap(&h0, &h1) }
-        if h3 < h2 { swap(&h2, &h3) }
-        if h2 < h0 { swap(&h0, &h2) }
-        if h3 < h1 { swap(&h1, &h3) }
-        if h2 < h1 { swap(&h1, &h2) }
-        // The stretch at height y: every side that reaches it, both ends of a level one.
-        func stretch(at y: Double) -> (low: Double, high: Double) {
-            var (low, high) = (Double.infinity, -Double.infinity)
-            for k in 0..<4 {
-                let (p, q) = (quad[k], quad[k + 1])
-                guard min(p.y, q.y) <= y && y <= max(p.y, q.y) else { continue }
-                if p.y == q.y {
-                    (low, high) = (min(low, p.x, q.x), max(high, p.x, q.x))
-                } else {
-                    let x = y == p.y ? p.x : y == q.y ? q.x : p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
-                    (low, high) = (min(low, x), max(high, x))
-                }
-            }
-            return (low, high)
-        }
-        var (bottom, below) = (h0, stretch(at: h0))
-        for top in [h1, h2, h3] where top > bottom {
-            let above = stretch(at: top)
-            let (low, high) = SlabCutter.shrunk(max(below.low, above.low), min(below.high, above.high))
-            if high > low { surely.append(BoundingBox(min: Point(low, bottom), max: Point(high, top))) }
-            (bottom, below) = (top, above)
         }
     }
 }
