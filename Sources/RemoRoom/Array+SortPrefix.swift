@@ -4,7 +4,7 @@ extension Array {
     /// handful beats the standard library's sort and its closure calls; else by it.
     @inline(__always)
     mutating func sortPrefix(_ count: Int, by less: (Element, Element) -> Bool) {
-        guard count > 16 else {
+        guard count > 64 else {
             withUnsafeMutableBufferPointer { v in
                 for i in 1..<Swift.max(count, 1) {
                     let value = v[i]

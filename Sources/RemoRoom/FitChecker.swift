@@ -190,7 +190,7 @@ public struct FitChecker: Sendable {
         var recommended = search(comfortable, quickly: true).placement
         var minimum = recommended
         if recommended == nil {
-            let leastSearch = search(least)
+            let leastSearch = possiblyHolds(least) ? search(least) : .ruledOut
             if case .ruledOut = leastSearch {} else { recommended = search(comfortable).placement }
             minimum = recommended ?? leastSearch.placement
         }

@@ -65,6 +65,19 @@ extension FitChecker {
         }
     }
 
+    /// Whether some possible rectangle holds the box at some wall direction and quarter
+    /// turn; when none does, no position holds it (the sure rectangles lie inside
+    /// possible ones), and without the free rectangles of some direction it is unknown.
+    @inline(never)
+    func possiblyHolds(_ box: ClearedBox) -> Bool {
+        let (w, h, _) = box.turned(quarter: 0)
+        for free in rectangles {
+            guard let free else { return true }
+            if free.possible.index(holding: w, h) != nil || free.possible.index(holding: h, w) != nil { return true }
+        }
+        return false
+    }
+
     /// A position for the cleared footprint on the free floor, or nil.
     func place(_ width: Double, _ depth: Double, clearance side: Clearance.Side, amount: Double) -> FitPlacement? {
         search(ClearedBox(width: width, depth: depth, side: side, amount: amount)).placement
@@ -87,9 +100,15 @@ extension FitChecker {
                 unsure += (0..<4).map { (n, $0) }
                 continue
             }
+            // A half turn keeps the box's extent: quarters 2 and 3 reuse what 0 and 1 found.
+            var holder: (Int?, Int?) = (nil, nil)
+            var possible = (false, false)
             for quarter in 0..<4 {
                 let (w, h, _) = box.turned(quarter: quarter)
-                if let k = free.sure.index(holding: w, h) {
+                let odd = quarter & 1 == 1
+                if quarter == 0 { holder.0 = free.sure.index(holding: w, h) }
+                if quarter == 1 { holder.1 = free.sure.index(holding: w, h) }
+                if let k = odd ? holder.1 : holder.0 {
                     // Snug in the rectangle's lower-left corner, a hair off its sides so
                     // that the turn's rounding stays inside; else in its middle. Inside
                     // the rectangle once the exact check has found it free, the piece
@@ -107,9 +126,12 @@ extension FitChecker {
                         }
                     }
                 }
-                if !quickly && free.possible.holding(width: w, height: h) != nil && !free.ruledOut(width: w, height: h, on: floor) {
-                    unsure.append((n, quarter))
+                guard !quickly else { continue }
+                if quarter < 2 {
+                    let open = free.possible.holding(width: w, height: h) != nil && !free.ruledOut(width: w, height: h, on: floor)
+                    if odd { possible.1 = open } else { possible.0 = open }
                 }
+                if odd ? possible.1 : possible.0 { unsure.append((n, quarter)) }
             }
         }
         if quickly { return .notFound }

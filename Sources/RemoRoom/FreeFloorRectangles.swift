@@ -221,35 +221,74 @@ struct SlabCutter {
         var middle: Double
     }
 
+    /// An edge that is not horizontal, its ends by height.
+    private struct Edge {
+        var low: Point
+        var high: Point
+    }
+
     private var heights: [Double] = []
+    private var edges: [Edge] = []
     private var crossings: [Crossing] = []
 
     /// Calls `body` for each slab [y0, y1] of the polygon, between consecutive vertex
     /// heights, with the range of x each edge across it covers there, sorted left to
     /// right: the inside lies between the first and second, the third and fourth, and
     /// so on.
-    mutating func forEach(of polygon: [Point], _ body: (Double, Double, ArraySlice<Crossing>) -> Void) {
+    mutating func forEach(of polygon: [Point], _ body: (Double, Double, Slice<UnsafeMutableBufferPointer<Crossing>>) -> Void) {
         guard polygon.count >= 3 else { return }
         // The working arrays only grow; counts say how much of them is in use (emptying
         // an array keeping its capacity costs more than the work here).
-        while heights.count < polygon.count { heights.append(0) }
-        while crossings.count < polygon.count { crossings.append(Crossing(low: 0, high: 0, middle: 0)) }
-        for (k, p) in polygon.enumerated() { heights[k] = p.y }
-        heights.sortPrefix(polygon.count, by: { $0 < $1 })
-        for s in 1..<polygon.count where heights[s] > heights[s - 1] {
-            let (ya, yb) = (heights[s - 1], heights[s])
-            var edges = 0
-            var p = polygon[polygon.count - 1]
-            for q in polygon {
-                defer { p = q }
-                let (low, high) = p.y < q.y ? (p, q) : (q, p)
-                guard low.y <= ya && high.y >= yb else { continue }
-                let (xa, xb) = (Self.x(of: low, high, at: ya), Self.x(of: low, high, at: yb))
-                crossings[edges] = Crossing(low: min(xa, xb), high: max(xa, xb), middle: xa + xb)
-                edges += 1
+        let n = polygon.count
+        if heights.count < n {
+            heights += repeatElement(0, count: n - heights.count)
+            edges += repeatElement(Edge(low: Point(0, 0), high: Point(0, 0)), count: n - edges.count)
+            crossings += repeatElement(Crossing(low: 0, high: 0, middle: 0), count: n - crossings.count)
+        }
+        heights.withUnsafeMutableBufferPointer { heights in
+            edges.withUnsafeMutableBufferPointer { edges in
+                crossings.withUnsafeMutableBufferPointer { crossings in
+                    var edgeCount = 0
+                    var p = polygon[n - 1]
+                    for (k, q) in polygon.enumerated() {
+                        heights[k] = q.y
+                        if p.y != q.y {
+                            edges[edgeCount] = p.y < q.y ? Edge(low: p, high: q) : Edge(low: q, high: p)
+                            edgeCount += 1
+                        }
+                        p = q
+                    }
+                    Self.insertionSort(heights, n, by: { $0 < $1 })
+                    for s in 1..<n where heights[s] > heights[s - 1] {
+                        let (ya, yb) = (heights[s - 1], heights[s])
+                        var count = 0
+                        for e in 0..<edgeCount {
+                            let (low, high) = (edges[e].low, edges[e].high)
+                            guard low.y <= ya && high.y >= yb else { continue }
+                            let (xa, xb) = (Self.x(of: low, high, at: ya), Self.x(of: low, high, at: yb))
+                            crossings[count] = Crossing(low: min(xa, xb), high: max(xa, xb), middle: xa + xb)
+                            count += 1
+                        }
+                        Self.insertionSort(crossings, count, by: { $0.middle < $1.middle })
+                        body(ya, yb, crossings[0..<count])
+                    }
+                }
             }
-            crossings.sortPrefix(edges, by: { $0.middle < $1.middle })
-            body(ya, yb, crossings[0..<edges])
+        }
+    }
+
+    /// Sorts the first `count` elements by insertion (a polygon's vertices, an obstacle's
+    /// four corners: few, and often nearly in order).
+    @inline(__always)
+    private static func insertionSort<T>(_ v: UnsafeMutableBufferPointer<T>, _ count: Int, by less: (T, T) -> Bool) {
+        for i in 1..<max(count, 1) {
+            let value = v[i]
+            var j = i
+            while j > 0 && less(value, v[j - 1]) {
+                v[j] = v[j - 1]
+                j -= 1
+            }
+            v[j] = value
         }
     }
 

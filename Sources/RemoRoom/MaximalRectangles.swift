@@ -58,91 +58,145 @@ struct MaximalRectangles {
         var count = 0
         // The cuts of one step (at most one per blocker), reused; the stretches to follow.
         var cuts = [Span](repeating: Span(x0: 0, x1: 0), count: n)
-        var stack: [Stretch] = []
-        stack.reserveCapacity(2 * n + 2)
+        var stack = Stack(capacity: 2 * n + 2)
+        defer { stack.free() }
         return blockers.withUnsafeBufferPointer { b in
             byBottom.withUnsafeBufferPointer { byBottom in
-                // The heights a rectangle can top out at: the container's top, then the
-                // blockers' bottoms above its floor, each once, with the blockers there.
-                var group = 0
-                var (top, supports) = (cy1, 0..<0)
-                while true {
-                    // Something stops a stretch from growing upward: the container's top,
-                    // or a blocker whose bottom is this line and overlaps it.
-                    @inline(__always) func supported(_ left: Double, _ right: Double) -> Bool {
-                        if top == cy1 { return true }
-                        for s in supports {
-                            let k = Int(byBottom[s])
-                            if b[k].min.x < right && b[k].max.x > left { return true }
-                        }
-                        return false
-                    }
-                    // The free stretches just below the line: the blockers across it cut them.
-                    var cutCount = 0
-                    var below = n
-                    for k in 0..<n {
-                        if b[k].max.y < top {
-                            below = k
-                            break
-                        }
-                        if b[k].min.y < top {
-                            cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
-                            cutCount += 1
-                        }
-                    }
-                    Self.stretches(from: cx0, to: cx1, cutBy: &cuts, count: cutCount) { left, right in
-                        if supported(left, right) { stack.append(Stretch(left: left, right: right, next: below)) }
-                    }
-                    // Each stretch downward, depth first.
-                    while let stretch = stack.popLast() {
-                        let (left, right, next) = (stretch.left, stretch.right, stretch.next)
-                        var k = next
-                        while k < n && !(b[k].min.x < right && b[k].max.x > left) { k += 1 }
-                        let bottom = k < n ? b[k].max.y : cy0
-                        count += 1
-                        if count > limit { return false }
-                        found(RectangleFront.Entry(width: right - left, height: top - bottom, x: left, y: bottom))
-                        guard k < n else { continue }
-                        // Every blocker topping out at that height cuts the stretch.
+                cuts.withUnsafeMutableBufferPointer { cuts in
+                    // The heights a rectangle can top out at: the container's top, then the
+                    // blockers' bottoms above its floor, each once, with the blockers there.
+                    var group = 0
+                    var top = cy1
+                    var supports = 0..<0
+                    while true {
+                        // The free stretches just below the line: the blockers across it cut them.
                         var cutCount = 0
-                        while k < n && b[k].max.y == bottom {
-                            if b[k].min.x < right && b[k].max.x > left {
+                        var below = n
+                        for k in 0..<n {
+                            if b[k].max.y < top {
+                                below = k
+                                break
+                            }
+                            if b[k].min.y < top {
                                 cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
                                 cutCount += 1
                             }
-                            k += 1
                         }
-                        Self.stretches(from: left, to: right, cutBy: &cuts, count: cutCount) { l, r in
-                            if supported(l, r) { stack.append(Stretch(left: l, right: r, next: k)) }
+                        Self.push(
+                            from: cx0, to: cx1, cutBy: cuts, count: cutCount, next: below, onto: &stack,
+                            supportedBy: top == cy1 ? nil : supports, b, byBottom)
+                        // Each stretch downward, depth first.
+                        while let stretch = stack.pop() {
+                            let (left, right) = (stretch.left, stretch.right)
+                            var k = stretch.next
+                            while k < n && !(b[k].min.x < right && b[k].max.x > left) { k += 1 }
+                            let bottom = k < n ? b[k].max.y : cy0
+                            count += 1
+                            if count > limit { return false }
+                            found(RectangleFront.Entry(width: right - left, height: top - bottom, x: left, y: bottom))
+                            guard k < n else { continue }
+                            // Every blocker topping out at that height cuts the stretch.
+                            var cutCount = 0
+                            while k < n && b[k].max.y == bottom {
+                                if b[k].min.x < right && b[k].max.x > left {
+                                    cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
+                                    cutCount += 1
+                                }
+                                k += 1
+                            }
+                            Self.push(
+                                from: left, to: right, cutBy: cuts, count: cutCount, next: k, onto: &stack,
+                                supportedBy: top == cy1 ? nil : supports, b, byBottom)
                         }
+                        // The next height down, and the blockers whose bottom it is.
+                        while group < n && !(b[Int(byBottom[group])].min.y < top) { group += 1 }
+                        guard group < n, b[Int(byBottom[group])].min.y > cy0 else { return true }
+                        top = b[Int(byBottom[group])].min.y
+                        var end = group
+                        while end < n && b[Int(byBottom[end])].min.y == top { end += 1 }
+                        supports = group..<end
+                        group = end
                     }
-                    // The next height down, and the blockers whose bottom it is.
-                    while group < n && !(b[Int(byBottom[group])].min.y < top) { group += 1 }
-                    guard group < n, b[Int(byBottom[group])].min.y > cy0 else { return true }
-                    top = b[Int(byBottom[group])].min.y
-                    var end = group
-                    while end < n && b[Int(byBottom[end])].min.y == top { end += 1 }
-                    supports = group..<end
-                    group = end
                 }
             }
         }
     }
 
-    /// The parts of [`low`, `high`] outside the first `count` open `cuts`, left to
-    /// right, each of positive width.
-    private static func stretches(
-        from low: Double, to high: Double, cutBy cuts: inout [Span], count: Int,
-        _ body: (Double, Double) -> Void
+    /// Pushes the parts of [`low`, `high`] outside the first `count` open `cuts` (sorted
+    /// here), each of positive width, that something stops from growing upward: the
+    /// container's top (`supports` nil) or a blocker among `supports` (indices into
+    /// `byBottom`) that overlaps it.
+    @inline(__always)
+    private static func push(
+        from low: Double, to high: Double, cutBy cuts: UnsafeMutableBufferPointer<Span>, count: Int, next: Int,
+        onto stack: inout Stack, supportedBy supports: Range<Int>?, _ b: UnsafeBufferPointer<BoundingBox>,
+        _ byBottom: UnsafeBufferPointer<Int32>
     ) {
-        cuts.sortPrefix(count, by: { $0.x0 < $1.x0 })
+        // By insertion: a step cuts a stretch a few times at most.
+        for i in 1..<Swift.max(count, 1) {
+            let value = cuts[i]
+            var j = i
+            while j > 0 && value.x0 < cuts[j - 1].x0 {
+                cuts[j] = cuts[j - 1]
+                j -= 1
+            }
+            cuts[j] = value
+        }
+        @inline(__always) func add(_ left: Double, _ right: Double) {
+            if let supports {
+                var supported = false
+                for s in supports {
+                    let k = Int(byBottom[s])
+                    if b[k].min.x < right && b[k].max.x > left {
+                        supported = true
+                        break
+                    }
+                }
+                guard supported else { return }
+            }
+            stack.push(Stretch(left: left, right: right, next: next))
+        }
         var start = low
         for i in 0..<count {
             let cut = cuts[i]
-            if cut.x0 > start { body(start, Swift.min(cut.x0, high)) }
+            if cut.x0 > start { add(start, Swift.min(cut.x0, high)) }
             start = Swift.max(start, cut.x1)
             if start >= high { return }
         }
-        if start < high { body(start, high) }
+        if start < high { add(start, high) }
+    }
+
+    /// The stretches still to follow, in memory of its own (growing when needed): an
+    /// array's uniqueness checks cost more than the work on each stretch.
+    private struct Stack {
+        var base: UnsafeMutablePointer<Stretch>
+        var capacity: Int
+        var count = 0
+
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 4)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        @inline(__always)
+        mutating func push(_ stretch: Stretch) {
+            if count == capacity {
+                let larger = UnsafeMutablePointer<Stretch>.allocate(capacity: 2 * capacity)
+                larger.moveInitialize(from: base, count: count)
+                base.deallocate()
+                (base, capacity) = (larger, 2 * capacity)
+            }
+            (base + count).initialize(to: stretch)
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func pop() -> Stretch? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return (base + count).move()
+        }
+
+        func free() { base.deallocate() }
     }
 }
