@@ -105,7 +105,7 @@ public struct FitChecker: Sendable {
         var obstacles: [Ring] = []
         for object in room.objects
         where object.floorStanding && !removing.contains(object.identifier) && !removing.contains(object.category) {
-            if let ring = try? Ring(object.footprint), ring.isSimple { obstacles.append(ring) }
+            if let ring = try? Ring(object.footprint), Self.isSimple(ring) { obstacles.append(ring) }
         }
         for (center, direction, width) in room.doors.map({ ($0.center, $0.direction, $0.width) })
             + room.openings.map({ ($0.center, $0.direction, $0.width) })
@@ -122,22 +122,35 @@ public struct FitChecker: Sendable {
                 Point(center.x + direction.x * hw + n.x * depth, center.y + direction.y * hw + n.y * depth),
                 Point(center.x - direction.x * hw + n.x * depth, center.y - direction.y * hw + n.y * depth),
             ]
-            if let ring = try? Ring(zone), ring.isSimple { obstacles.append(ring) }
+            if let ring = try? Ring(zone), Self.isSimple(ring) { obstacles.append(ring) }
         }
         freeArea = outline.area - obstacles.reduce(0) { $0 + $1.area }
         floor = FreeFloor(outline: outline, obstacles: obstacles)
         var angles: [Double] = []
-        let edges =
-            room.walls.map { ($0.start, $0.end) }
-            + room.floorOutline.indices.map { (room.floorOutline[$0], room.floorOutline[($0 + 1) % room.floorOutline.count]) }
-        for (a, b) in edges where Segment(a, b).length > 0.3 {
+        func direction(_ a: Point, _ b: Point) {
+            guard Segment(a, b).length > 0.3 else { return }
             var angle = atan2(b.y - a.y, b.x - a.x) * 180 / .pi
             angle = angle.truncatingRemainder(dividingBy: 90)
             if angle < 0 { angle += 90 }
             if !angles.contains(where: { abs($0 - angle) < 0.5 }) { angles.append(angle) }
         }
+        for wall in room.walls { direction(wall.start, wall.end) }
+        let corners = room.floorOutline
+        for k in corners.indices { direction(corners[k], corners[k + 1 == corners.count ? 0 : k + 1]) }
         frames = angles.map { TurnedFrame(degrees: $0, outline: outline, obstacles: obstacles) }
         rectangles = frames.map { FreeFloorRectangles(frame: $0) }
+    }
+
+    /// Whether the ring is simple, for an obstacle: four corners turning one way (a
+    /// footprint, a door zone) are, without the general test.
+    private static func isSimple(_ ring: Ring) -> Bool {
+        let v = ring.vertices
+        if v.count == 4,
+            Quad(v[v.startIndex], v[v.startIndex + 1], v[v.startIndex + 2], v[v.startIndex + 3]).counterclockwiseIfConvex != nil
+        {
+            return true
+        }
+        return ring.isSimple
     }
 
     /// The badge for one product.

@@ -8,9 +8,11 @@ final class FreeFloor: Sendable {
     struct Obstacle: Sendable {
         let ring: Ring
         let box: BoundingBox
-        /// The corners counterclockwise when the obstacle is convex; nil otherwise.
+        /// The corners counterclockwise when the obstacle is convex and has more or fewer
+        /// than four; nil otherwise.
         let convex: [Point]?
-        /// The same held inline when there are four (furniture, door zones).
+        /// The corners counterclockwise, held inline, when there are four and they are
+        /// convex (furniture, door zones).
         let quad: Quad?
     }
 
@@ -21,9 +23,14 @@ final class FreeFloor: Sendable {
         self.outline = outline
         self.obstacles = obstacles.compactMap { ring in
             guard let box = ring.boundingBox else { return nil }
-            let convex = Self.counterclockwiseIfConvex(Array(ring.vertices))
-            let quad = convex.flatMap { $0.count == 4 ? Quad($0[0], $0[1], $0[2], $0[3]) : nil }
-            return Obstacle(ring: ring, box: box, convex: convex, quad: quad)
+            if ring.count == 4 {
+                // Furniture and door zones: four corners, no arrays.
+                let v = ring.vertices
+                let i = v.startIndex
+                let quad = Quad(v[i], v[i + 1], v[i + 2], v[i + 3]).counterclockwiseIfConvex
+                return Obstacle(ring: ring, box: box, convex: nil, quad: quad)
+            }
+            return Obstacle(ring: ring, box: box, convex: Self.counterclockwiseIfConvex(Array(ring.vertices)), quad: nil)
         }
     }
 
