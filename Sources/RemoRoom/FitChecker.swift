@@ -196,14 +196,16 @@ public struct FitChecker: Sendable {
         // Floor space.
         let clearance = Clearance.forCategory(product.category)
         let piece = FitReason.Footprint(width: size.width, depth: size.depth, clearance: clearance)
-        // The comfortable box where a sure rectangle holds it; else the least one, and
-        // the comfortable one only if the least was not ruled out (it holds the least).
+        // Nothing when no possible rectangle holds even the least box; else the
+        // comfortable box where a sure rectangle holds it; else the least one, and the
+        // comfortable one only if the least was not ruled out (it holds the least).
         let comfortable = ClearedBox(width: size.width, depth: size.depth, side: clearance.side, amount: clearance.recommended)
         let least = ClearedBox(width: size.width, depth: size.depth, side: clearance.side, amount: clearance.minimum)
-        var recommended = search(comfortable, quickly: true).placement
+        let possible = possiblyHolds(least)
+        var recommended = possible ? search(comfortable, quickly: true).placement : nil
         var minimum = recommended
-        if recommended == nil {
-            let leastSearch = possiblyHolds(least) ? search(least) : .ruledOut
+        if possible && recommended == nil {
+            let leastSearch = search(least)
             if case .ruledOut = leastSearch {} else { recommended = search(comfortable).placement }
             minimum = recommended ?? leastSearch.placement
         }

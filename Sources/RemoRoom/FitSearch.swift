@@ -151,17 +151,13 @@ extension FitChecker {
         let offset = box.turned(quarter: quarter).center
         let center = frame.plan(Point(corner.x + offset.x, corner.y + offset.y))
         // The piece's width axis on the plan: the frame's x axis turned, exactly.
-        let (u, v) = (frame.u, frame.v)
-        let axis = quarter == 0 ? u : quarter == 1 ? v : quarter == 2 ? Point(-u.x, -u.y) : Point(-v.x, -v.y)
-        let rectangle = box.corners(center: center, along: axis)
+        let rectangle = box.corners(center: center, along: frame.axis(quarter))
         if let within, rectangle.isInRange, rectangle.counterclockwiseIfConvex != nil, within.holdsCorners(of: rectangle) {
             // Inside a free convex quadrilateral: free.
         } else if !floor.holds(rectangle) {
             return nil
         }
-        var degrees = (frame.degrees + Double(quarter) * 90).truncatingRemainder(dividingBy: 360)
-        if degrees < 0 { degrees += 360 }
-        return FitPlacement(center: center, rotationDegrees: degrees, corners: rectangle)
+        return FitPlacement(center: center, rotationDegrees: frame.degrees(quarter), corners: rectangle)
     }
 
     /// The slow search at one orientation, position by position.

@@ -17,6 +17,8 @@ final class TurnedFrame: Sendable {
     }
 
     let degrees: Double
+    /// ``degrees`` turned by each quarter turn, in [0, 360).
+    private let quarterDegrees: SIMD4<Double>
     /// The plan's directions of this frame's x and y axes.
     let u: Point
     let v: Point
@@ -27,6 +29,12 @@ final class TurnedFrame: Sendable {
 
     init(degrees: Double, outline: Ring, obstacles: [Ring]) {
         self.degrees = degrees
+        var quarterDegrees = SIMD4<Double>()
+        for quarter in 0..<4 {
+            let turned = (degrees + Double(quarter) * 90).truncatingRemainder(dividingBy: 360)
+            quarterDegrees[quarter] = turned < 0 ? turned + 360 : turned
+        }
+        self.quarterDegrees = quarterDegrees
         let angle = degrees * .pi / 180
         u = Point(cos(angle), sin(angle))
         v = Point(-u.y, u.x)
@@ -37,6 +45,22 @@ final class TurnedFrame: Sendable {
         blockBoxes = blocks.map { BoundingBox(of: $0) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0)) }
         box = BoundingBox(of: ring) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0))
     }
+
+    /// The plan's direction of this frame's x axis turned `quarter` quarter turns (exact:
+    /// a quarter turn swaps and negates).
+    @inline(__always)
+    func axis(_ quarter: Int) -> Point {
+        switch quarter & 3 {
+        case 0: u
+        case 1: v
+        case 2: Point(-u.x, -u.y)
+        default: Point(-v.x, -v.y)
+        }
+    }
+
+    /// This frame's degrees turned `quarter` quarter turns, in [0, 360).
+    @inline(__always)
+    func degrees(_ quarter: Int) -> Double { quarterDegrees[quarter & 3] }
 
     /// A plan point in this frame.
     func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
