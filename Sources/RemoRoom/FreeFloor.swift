@@ -84,16 +84,16 @@ final class FreeFloor: Sendable {
         case .outside: return false
         case .boundary: for p in quad.points where outline.locate(p) == .outside { return false }
         }
-        // Off every obstacle.
-        for obstacle in obstacles {
-            let b = obstacle.box
+        // Off every obstacle (by index: copying each obstacle out costs more than its test).
+        for i in obstacles.indices {
+            let b = obstacles[i].box
             guard b.max.x > box.min.x && b.min.x < box.max.x && b.max.y > box.min.y && b.min.y < box.max.y else { continue }
-            if let corners = obstacle.quad {
+            if let corners = obstacles[i].quad {
                 if !quad.separated(from: corners) { return false }
-            } else if let convex = obstacle.convex {
+            } else if let convex = obstacles[i].convex {
                 if !quad.separated(from: convex) { return false }
             } else {
-                guard let ring = try? Ring(quad.points), ring.relation(to: obstacle.ring) != .overlapping else { return false }
+                guard let ring = try? Ring(quad.points), ring.relation(to: obstacles[i].ring) != .overlapping else { return false }
             }
         }
         return true
@@ -108,15 +108,15 @@ final class FreeFloor: Sendable {
         let box = quad.box
         let middle = Point((quad.a.x + quad.c.x) / 2, (quad.a.y + quad.c.y) / 2)
         let middleInside = quad.strictlyContains(middle)
-        for obstacle in obstacles {
-            let b = obstacle.box
+        for i in obstacles.indices {
+            let b = obstacles[i].box
             guard b.max.x > box.min.x && b.min.x < box.max.x && b.max.y > box.min.y && b.min.y < box.max.y else { continue }
             // Near a corner strictly inside, the obstacle's inside is inside the quadrilateral.
-            if let corners = obstacle.quad {
+            if let corners = obstacles[i].quad {
                 for k in 0..<4 where box.contains(corners[k]) && quad.strictlyContains(corners[k]) { return true }
                 if middleInside && b.contains(middle) && corners.strictlyContains(middle) { return true }
             } else {
-                for w in obstacle.ring.vertices where box.contains(w) && quad.strictlyContains(w) { return true }
+                for w in obstacles[i].ring.vertices where box.contains(w) && quad.strictlyContains(w) { return true }
             }
         }
         for w in outline.vertices where box.contains(w) && quad.strictlyContains(w) { return true }
