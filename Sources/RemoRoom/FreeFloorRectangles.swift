@@ -1,6 +1,5 @@
 import Foundation
 import RemoGeometry
-import Synchronization
 
 /// The free floor seen along one wall direction, for the fit search, as its largest
 /// free rectangles.
@@ -40,7 +39,7 @@ final class FreeFloorRectangles: Sendable {
     /// For each of them, what the exact check said once a piece was first placed in it:
     /// unknown, free or not. Pieces placed well inside a free one need no exact check
     /// of their own.
-    private let checked: Mutex<[Checked]>
+    private let checked: AtomicStates
 
     enum Checked: UInt8 {
         case unknown
@@ -91,7 +90,7 @@ final class FreeFloorRectangles: Sendable {
             checked.append(counterclockwise == nil ? .notFree : .unknown)
         }
         self.drawnIn = drawnIn
-        self.checked = Mutex(checked)
+        self.checked = AtomicStates(checked.map(\.rawValue))
         self.sure = sure
         self.possible = possible
         self.possibleRectangles = possibleRectangles
@@ -101,11 +100,11 @@ final class FreeFloorRectangles: Sendable {
     /// the exact check finds it free floor; checked the first time it is asked for.
     func checkedFree(_ k: Int, on floor: FreeFloor) -> Quad? {
         let quad = drawnIn[k]
-        var known = checked.withLock { $0[k] }
+        var known = Checked(rawValue: checked[k]) ?? .unknown
         if known == .unknown {
-            // Outside the lock: two threads may both check it, and agree.
+            // Two threads may both check it, and agree.
             known = floor.holds(quad) ? .free : .notFree
-            checked.withLock { $0[k] = known }
+            checked[k] = known.rawValue
         }
         return known == .free ? quad : nil
     }
