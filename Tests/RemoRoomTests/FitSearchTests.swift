@@ -117,6 +117,36 @@ struct FitSearchTests {
         #expect(agreements == 540)
     }
 
+    @Test("in rooms square to the axes, each badge says what the oracle says of the comfortable and the least box")
+    func rectilinearBadges() throws {
+        var rng = SplitMix64(seed: 77)
+        var seen: [Badge: Int] = [:]
+        for i in 0..<100 {
+            let (json, _) = Self.rectilinearRoom(&rng)
+            let room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first, "room \(i)")
+            let checker = FitChecker(room: room)
+            for n in 0..<6 {
+                // Long pieces, so that many fit one way round only.
+                let category = ["bed", "dining table", "sofa", "desk"][n % 4]
+                let (width, depth) = (Double.random(in: 0.3...3.0, using: &rng), Double.random(in: 0.2...1.2, using: &rng))
+                let product = Product(id: "p", category: category, width: width, depth: depth, height: 0.5)
+                let clearance = Clearance.forCategory(category)
+                func oracle(_ amount: Double) throws -> Bool {
+                    let box = ClearedBox(width: width, depth: depth, side: clearance.side, amount: amount)
+                    let (a, b) = (box.u1 - box.u0, box.v1 - box.v0)
+                    return try Self.oracleFits(a, b, room: room) || Self.oracleFits(b, a, room: room)
+                }
+                let expected: Badge = try oracle(clearance.recommended) ? .fits : (try oracle(clearance.minimum) ? .tight : .doesNotFit)
+                let result = checker.check(product)
+                #expect(
+                    result.badge == expected, "room \(i): \(category) \(width) × \(depth): \(result.badge), oracle \(expected)\n\(json)")
+                seen[expected, default: 0] += 1
+            }
+        }
+        // Every badge represented (tight needs a margin of 15 cm or less, so it is rarer).
+        #expect(seen[.fits, default: 0] > 100 && seen[.doesNotFit, default: 0] > 100 && seen[.tight, default: 0] > 15, "\(seen)")
+    }
+
     @Test(
         "in rooms with furniture askew, every place found is confirmed by GEOS, and the rectangles rule out no place the position-by-position search finds"
     )
