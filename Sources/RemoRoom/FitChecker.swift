@@ -34,7 +34,7 @@ public struct FitResult: Hashable, Sendable {
     /// The verdict.
     public var badge: Badge
     /// Why, check by check.
-    public var reasons: [FitReason]
+    public var reasons: FitReasons
     /// A witness placement for `fits` and `tight`.
     public var placement: FitPlacement?
 }
@@ -156,13 +156,12 @@ public struct FitChecker: Sendable {
     /// The badge for one product.
     public func check(_ product: Product) -> FitResult {
         guard let size = product.metres else {
-            return FitResult(id: product.id, badge: .unknown, reasons: [FitReason(finding: .missingDimensions)], placement: nil)
+            return FitResult(id: product.id, badge: .unknown, reasons: FitReasons(FitReason(finding: .missingDimensions)), placement: nil)
         }
         guard hasScan else {
-            return FitResult(id: product.id, badge: .unknown, reasons: [FitReason(finding: .noScan)], placement: nil)
+            return FitResult(id: product.id, badge: .unknown, reasons: FitReasons(FitReason(finding: .noScan)), placement: nil)
         }
-        var reasons: [FitReason] = []
-        reasons.reserveCapacity(3)
+        var reasons = FitReasons()
         var failed = false
         var tight = false
 

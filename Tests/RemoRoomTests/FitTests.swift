@@ -44,6 +44,10 @@ struct FitTests {
         #expect(results["wardrobe"]?.reasons.contains { $0.code == "door-passage" && $0.message.contains("does not pass") } == true)
         #expect(results["mystery-lamp"]?.badge == .unknown)
         #expect(results["mystery-lamp"]?.reasons.map(\.code) == ["missing-dimensions"])
+        // One reason per check, in order, as a collection.
+        let armchair = try #require(results["armchair"]?.reasons)
+        #expect(armchair.count == 3 && Array(armchair).map(\.code) == ["ceiling-height", "door-passage", "floor-space"])
+        #expect(armchair.indices == 0..<3 && armchair.last?.code == "floor-space" && armchair.reversed().first == armchair[2])
         for result in results.values where result.badge == .fits || result.badge == .tight {
             let placement = try #require(result.placement, "\(result.id) fits without a witness")
             try Self.confirm(placement, in: room)
