@@ -60,7 +60,7 @@ final class FreeFloorRectangles: Sendable {
     init?(frame: TurnedFrame) {
         guard frame.ring.count >= 3 else { return nil }
         let box = frame.box
-        guard frame.ring.count + frame.blocks.reduce(0, { $0 + $1.count }) <= Self.vertexLimit else { return nil }
+        guard frame.ring.count + frame.blockCorners.count <= Self.vertexLimit else { return nil }
         let (mayBlock, surelyBlocks) = Self.boxes(in: frame)
         var sure = RectangleFront()
         var possible = RectangleFront()
@@ -136,12 +136,12 @@ final class FreeFloorRectangles: Sendable {
     static func boxes(in frame: TurnedFrame) -> (may: [BoundingBox], surely: [BoundingBox]) {
         var may: [BoundingBox] = []
         var surely: [BoundingBox] = []
-        may.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
-        surely.reserveCapacity(4 * frame.blocks.count + frame.ring.count)
+        may.reserveCapacity(4 * frame.blockCount + frame.ring.count)
+        surely.reserveCapacity(4 * frame.blockCount + frame.ring.count)
         var cutter = SlabCutter()
-        Self.outsideOutline(frame.ring, in: frame.box, cutter: &cutter, may: &may, surely: &surely)
-        for (block, blockBox) in zip(frame.blocks, frame.blockBoxes) {
-            Self.onObstacle(block, box: blockBox, cutter: &cutter, may: &may, surely: &surely)
+        Self.outsideOutline(frame.ring[...], in: frame.box, cutter: &cutter, may: &may, surely: &surely)
+        for k in 0..<frame.blockCount {
+            Self.onObstacle(frame.block(k), box: frame.blockBoxes[k], cutter: &cutter, may: &may, surely: &surely)
         }
         return (may, surely)
     }
@@ -155,7 +155,7 @@ final class FreeFloorRectangles: Sendable {
     /// part), and `surely` skips slabs a hair high, so that a room square to the frame
     /// but for rounding gives about as few boxes as one that is square.
     private static func outsideOutline(
-        _ ring: [Point], in box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
+        _ ring: ArraySlice<Point>, in box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
     ) {
         let snap = Self.snap * (1 + max(abs(box.min.x), abs(box.max.x), abs(box.min.y), abs(box.max.y)))
         // The outline's boxes so far: those ending where a slab starts may be extended.
@@ -194,7 +194,7 @@ final class FreeFloorRectangles: Sendable {
 
     /// Boxes over an obstacle: `may` covers all of it (its box), `surely` only parts of it.
     private static func onObstacle(
-        _ polygon: [Point], box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
+        _ polygon: ArraySlice<Point>, box: BoundingBox, cutter: inout SlabCutter, may: inout [BoundingBox], surely: inout [BoundingBox]
     ) {
         may.append(box)
         cutter.forEach(of: polygon) { y0, y1, crossings in
@@ -234,7 +234,7 @@ struct SlabCutter {
     /// heights, with the range of x each edge across it covers there, sorted left to
     /// right: the inside lies between the first and second, the third and fourth, and
     /// so on.
-    mutating func forEach(of polygon: [Point], _ body: (Double, Double, Slice<UnsafeMutableBufferPointer<Crossing>>) -> Void) {
+    mutating func forEach(of polygon: ArraySlice<Point>, _ body: (Double, Double, Slice<UnsafeMutableBufferPointer<Crossing>>) -> Void) {
         guard polygon.count >= 3 else { return }
         // The working arrays only grow; counts say how much of them is in use (emptying
         // an array keeping its capacity costs more than the work here).
@@ -248,7 +248,7 @@ struct SlabCutter {
             edges.withUnsafeMutableBufferPointer { edges in
                 crossings.withUnsafeMutableBufferPointer { crossings in
                     var edgeCount = 0
-                    var p = polygon[n - 1]
+                    var p = polygon[polygon.endIndex - 1]
                     for (k, q) in polygon.enumerated() {
                         heights[k] = q.y
                         if p.y != q.y {
@@ -257,7 +257,7 @@ struct SlabCutter {
                         }
                         p = q
                     }
-                    Self.insertionSort(heights, n, by: { $0 < $1 })
+                    UnsafeMutableBufferPointer(rebasing: heights[0..<n]).sortFew(by: { $0 < $1 })
                     for s in 1..<n where heights[s] > heights[s - 1] {
                         let (ya, yb) = (heights[s - 1], heights[s])
                         var count = 0
@@ -268,26 +268,11 @@ struct SlabCutter {
                             crossings[count] = Crossing(low: min(xa, xb), high: max(xa, xb), middle: xa + xb)
                             count += 1
                         }
-                        Self.insertionSort(crossings, count, by: { $0.middle < $1.middle })
+                        UnsafeMutableBufferPointer(rebasing: crossings[0..<count]).sortFew(by: { $0.middle < $1.middle })
                         body(ya, yb, crossings[0..<count])
                     }
                 }
             }
-        }
-    }
-
-    /// Sorts the first `count` elements by insertion (a polygon's vertices, an obstacle's
-    /// four corners: few, and often nearly in order).
-    @inline(__always)
-    private static func insertionSort<T>(_ v: UnsafeMutableBufferPointer<T>, _ count: Int, by less: (T, T) -> Bool) {
-        for i in 1..<max(count, 1) {
-            let value = v[i]
-            var j = i
-            while j > 0 && less(value, v[j - 1]) {
-                v[j] = v[j - 1]
-                j -= 1
-            }
-            v[j] = value
         }
     }
 

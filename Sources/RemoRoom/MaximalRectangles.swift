@@ -12,27 +12,13 @@ import RemoGeometry
 /// once, in O(*t* · *n*) for *t* rectangles among *n* blockers; no grid of cells is built.
 struct MaximalRectangles {
     let container: BoundingBox
-    /// The blockers that meet the container's interior, by descending top.
+    /// The blockers as given (those that miss the container's interior are left out when
+    /// the rectangles are found).
     private let blockers: [BoundingBox]
-    /// Their indices by descending bottom: the blockers that stop a rectangle topping
-    /// out at one height from growing upward are neighbours here.
-    private let byBottom: [Int32]
 
     init(container: BoundingBox, blockers: [BoundingBox]) {
         self.container = container
-        var kept: [BoundingBox] = []
-        kept.reserveCapacity(blockers.count)
-        for b in blockers
-        where b.min.x < b.max.x && b.min.y < b.max.y && b.max.x > container.min.x && b.min.x < container.max.x
-            && b.max.y > container.min.y && b.min.y < container.max.y
-        {
-            kept.append(b)
-        }
-        kept.sortPrefix(kept.count, by: { $0.max.y > $1.max.y })
-        var byBottom = (0..<Int32(kept.count)).map { $0 }
-        kept.withUnsafeBufferPointer { b in byBottom.sortPrefix(b.count, by: { b[Int($0)].min.y > b[Int($1)].min.y }) }
-        self.blockers = kept
-        self.byBottom = byBottom
+        self.blockers = blockers
     }
 
     /// An open stretch of x that a blocker takes from a line.
@@ -52,73 +38,101 @@ struct MaximalRectangles {
     /// Calls `found` with every maximal empty rectangle; false (having stopped early) when
     /// there are more than `limit`.
     func forEach(limit: Int, _ found: (RectangleFront.Entry) -> Void) -> Bool {
-        let n = blockers.count
         let (cx0, cy0, cx1, cy1) = (container.min.x, container.min.y, container.max.x, container.max.y)
         guard cx0 < cx1, cy0 < cy1 else { return true }
-        var count = 0
-        // The cuts of one step (at most one per blocker), reused; the stretches to follow.
-        var cuts = [Span](repeating: Span(x0: 0, x1: 0), count: n)
-        var stack = Stack(capacity: 2 * n + 2)
-        defer { stack.free() }
-        return blockers.withUnsafeBufferPointer { b in
-            byBottom.withUnsafeBufferPointer { byBottom in
-                cuts.withUnsafeMutableBufferPointer { cuts in
-                    // The heights a rectangle can top out at: the container's top, then the
-                    // blockers' bottoms above its floor, each once, with the blockers there.
-                    var group = 0
-                    var top = cy1
-                    var supports = 0..<0
-                    while true {
-                        // The free stretches just below the line: the blockers across it cut them.
-                        var cutCount = 0
-                        var below = n
-                        for k in 0..<n {
-                            if b[k].max.y < top {
-                                below = k
-                                break
-                            }
-                            if b[k].min.y < top {
-                                cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
-                                cutCount += 1
-                            }
-                        }
-                        Self.push(
-                            from: cx0, to: cx1, cutBy: cuts, count: cutCount, next: below, onto: &stack,
-                            supportedBy: top == cy1 ? nil : supports, b, byBottom)
-                        // Each stretch downward, depth first.
-                        while let stretch = stack.pop() {
-                            let (left, right) = (stretch.left, stretch.right)
-                            var k = stretch.next
-                            while k < n && !(b[k].min.x < right && b[k].max.x > left) { k += 1 }
-                            let bottom = k < n ? b[k].max.y : cy0
-                            count += 1
-                            if count > limit { return false }
-                            found(RectangleFront.Entry(width: right - left, height: top - bottom, x: left, y: bottom))
-                            guard k < n else { continue }
-                            // Every blocker topping out at that height cuts the stretch.
-                            var cutCount = 0
-                            while k < n && b[k].max.y == bottom {
-                                if b[k].min.x < right && b[k].max.x > left {
-                                    cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
-                                    cutCount += 1
-                                }
-                                k += 1
-                            }
-                            Self.push(
-                                from: left, to: right, cutBy: cuts, count: cutCount, next: k, onto: &stack,
-                                supportedBy: top == cy1 ? nil : supports, b, byBottom)
-                        }
-                        // The next height down, and the blockers whose bottom it is.
-                        while group < n && !(b[Int(byBottom[group])].min.y < top) { group += 1 }
-                        guard group < n, b[Int(byBottom[group])].min.y > cy0 else { return true }
-                        top = b[Int(byBottom[group])].min.y
-                        var end = group
-                        while end < n && b[Int(byBottom[end])].min.y == top { end += 1 }
-                        supports = group..<end
-                        group = end
+        // Working memory for this call only, on the stack when it is small.
+        let capacity = Swift.max(blockers.count, 1)
+        return withUnsafeTemporaryAllocation(of: BoundingBox.self, capacity: capacity) { b in
+            // The blockers that meet the container's interior, by descending top.
+            var n = 0
+            for k in blockers
+            where k.min.x < k.max.x && k.min.y < k.max.y && k.max.x > cx0 && k.min.x < cx1 && k.max.y > cy0 && k.min.y < cy1 {
+                (b.baseAddress! + n).initialize(to: k)
+                n += 1
+            }
+            let kept = UnsafeMutableBufferPointer(rebasing: b[0..<n])
+            kept.sortFew(by: { $0.max.y > $1.max.y })
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { order in
+                // Their indices by descending bottom: the blockers that stop a rectangle
+                // topping out at one height from growing upward are neighbours here.
+                for k in 0..<n { (order.baseAddress! + k).initialize(to: Int32(k)) }
+                let byBottom = UnsafeMutableBufferPointer(rebasing: order[0..<n])
+                byBottom.sortFew(by: { kept[Int($0)].min.y > kept[Int($1)].min.y })
+                return withUnsafeTemporaryAllocation(of: Span.self, capacity: capacity) { cuts in
+                    withUnsafeTemporaryAllocation(of: Stretch.self, capacity: 2 * n + 4) { start in
+                        var stack = Stack(start)
+                        defer { stack.free() }
+                        return Self.rectangles(
+                            UnsafeBufferPointer(kept), byBottom: UnsafeBufferPointer(byBottom), in: container, cuts: cuts,
+                            stack: &stack, limit: limit, found)
                     }
                 }
             }
+        }
+    }
+
+    /// ``forEach(limit:_:)`` on the sorted blockers `b` (by descending top) and their
+    /// indices `byBottom` (by descending bottom).
+    private static func rectangles(
+        _ b: UnsafeBufferPointer<BoundingBox>, byBottom: UnsafeBufferPointer<Int32>, in container: BoundingBox,
+        cuts: UnsafeMutableBufferPointer<Span>, stack: inout Stack, limit: Int, _ found: (RectangleFront.Entry) -> Void
+    ) -> Bool {
+        let n = b.count
+        let (cx0, cy0, cx1, cy1) = (container.min.x, container.min.y, container.max.x, container.max.y)
+        var count = 0
+        // The heights a rectangle can top out at: the container's top, then the
+        // blockers' bottoms above its floor, each once, with the blockers there.
+        var group = 0
+        var top = cy1
+        var supports = 0..<0
+        while true {
+            // The free stretches just below the line: the blockers across it cut them.
+            var cutCount = 0
+            var below = n
+            for k in 0..<n {
+                if b[k].max.y < top {
+                    below = k
+                    break
+                }
+                if b[k].min.y < top {
+                    cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
+                    cutCount += 1
+                }
+            }
+            Self.push(
+                from: cx0, to: cx1, cutBy: cuts, count: cutCount, next: below, onto: &stack,
+                supportedBy: top == cy1 ? nil : supports, b, byBottom)
+            // Each stretch downward, depth first.
+            while let stretch = stack.pop() {
+                let (left, right) = (stretch.left, stretch.right)
+                var k = stretch.next
+                while k < n && !(b[k].min.x < right && b[k].max.x > left) { k += 1 }
+                let bottom = k < n ? b[k].max.y : cy0
+                count += 1
+                if count > limit { return false }
+                found(RectangleFront.Entry(width: right - left, height: top - bottom, x: left, y: bottom))
+                guard k < n else { continue }
+                // Every blocker topping out at that height cuts the stretch.
+                var cutCount = 0
+                while k < n && b[k].max.y == bottom {
+                    if b[k].min.x < right && b[k].max.x > left {
+                        cuts[cutCount] = Span(x0: b[k].min.x, x1: b[k].max.x)
+                        cutCount += 1
+                    }
+                    k += 1
+                }
+                Self.push(
+                    from: left, to: right, cutBy: cuts, count: cutCount, next: k, onto: &stack,
+                    supportedBy: top == cy1 ? nil : supports, b, byBottom)
+            }
+            // The next height down, and the blockers whose bottom it is.
+            while group < n && !(b[Int(byBottom[group])].min.y < top) { group += 1 }
+            guard group < n, b[Int(byBottom[group])].min.y > cy0 else { return true }
+            top = b[Int(byBottom[group])].min.y
+            var end = group
+            while end < n && b[Int(byBottom[end])].min.y == top { end += 1 }
+            supports = group..<end
+            group = end
         }
     }
 
@@ -132,16 +146,7 @@ struct MaximalRectangles {
         onto stack: inout Stack, supportedBy supports: Range<Int>?, _ b: UnsafeBufferPointer<BoundingBox>,
         _ byBottom: UnsafeBufferPointer<Int32>
     ) {
-        // By insertion: a step cuts a stretch a few times at most.
-        for i in 1..<Swift.max(count, 1) {
-            let value = cuts[i]
-            var j = i
-            while j > 0 && value.x0 < cuts[j - 1].x0 {
-                cuts[j] = cuts[j - 1]
-                j -= 1
-            }
-            cuts[j] = value
-        }
+        UnsafeMutableBufferPointer(rebasing: cuts[0..<count]).sortFew(by: { $0.x0 < $1.x0 })
         @inline(__always) func add(_ left: Double, _ right: Double) {
             if let supports {
                 var supported = false
@@ -173,9 +178,12 @@ struct MaximalRectangles {
         var capacity: Int
         var count = 0
 
-        init(capacity: Int) {
-            self.capacity = Swift.max(capacity, 4)
-            base = .allocate(capacity: self.capacity)
+        /// Whether `base` was allocated here (after growing), not lent by the caller.
+        var owned = false
+
+        /// A stack in `memory`, lent by the caller, until it needs more.
+        init(_ memory: UnsafeMutableBufferPointer<Stretch>) {
+            (base, capacity) = (memory.baseAddress!, memory.count)
         }
 
         @inline(__always)
@@ -183,8 +191,8 @@ struct MaximalRectangles {
             if count == capacity {
                 let larger = UnsafeMutablePointer<Stretch>.allocate(capacity: 2 * capacity)
                 larger.moveInitialize(from: base, count: count)
-                base.deallocate()
-                (base, capacity) = (larger, 2 * capacity)
+                if owned { base.deallocate() }
+                (base, capacity, owned) = (larger, 2 * capacity, true)
             }
             (base + count).initialize(to: stretch)
             count += 1
@@ -197,6 +205,6 @@ struct MaximalRectangles {
             return (base + count).move()
         }
 
-        func free() { base.deallocate() }
+        func free() { if owned { base.deallocate() } }
     }
 }

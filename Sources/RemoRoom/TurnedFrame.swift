@@ -24,7 +24,10 @@ final class TurnedFrame: Sendable {
     let v: Point
     let ring: [Point]
     let box: BoundingBox
-    let blocks: [[Point]]
+    /// The obstacles' corners, one obstacle after another (one array, not one per
+    /// obstacle: see ``block(_:)``), and where each obstacle's end.
+    let blockCorners: [Point]
+    private let blockEnds: [Int]
     let blockBoxes: [BoundingBox]
 
     init(degrees: Double, outline: Ring, obstacles: [Ring]) {
@@ -41,8 +44,23 @@ final class TurnedFrame: Sendable {
         let (u, v) = (u, v)
         func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
         ring = outline.vertices.map(turned)
-        blocks = obstacles.map { $0.vertices.map(turned) }
-        blockBoxes = blocks.map { BoundingBox(of: $0) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0)) }
+        var corners: [Point] = []
+        var ends: [Int] = []
+        var boxes: [BoundingBox] = []
+        corners.reserveCapacity(obstacles.reduce(0) { $0 + $1.count })
+        ends.reserveCapacity(obstacles.count)
+        boxes.reserveCapacity(obstacles.count)
+        for obstacle in obstacles {
+            var (low, high) = (Point(.infinity, .infinity), Point(-.infinity, -.infinity))
+            for p in obstacle.vertices {
+                let q = turned(p)
+                corners.append(q)
+                (low, high) = (Point(min(low.x, q.x), min(low.y, q.y)), Point(max(high.x, q.x), max(high.y, q.y)))
+            }
+            ends.append(corners.count)
+            boxes.append(obstacle.count > 0 ? BoundingBox(min: low, max: high) : BoundingBox(min: Point(0, 0), max: Point(0, 0)))
+        }
+        (blockCorners, blockEnds, blockBoxes) = (corners, ends, boxes)
         box = BoundingBox(of: ring) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0))
     }
 
@@ -62,6 +80,12 @@ final class TurnedFrame: Sendable {
     @inline(__always)
     func degrees(_ quarter: Int) -> Double { quarterDegrees[quarter & 3] }
 
+    /// How many obstacles there are.
+    var blockCount: Int { blockEnds.count }
+
+    /// The corners of obstacle `k` in this frame.
+    func block(_ k: Int) -> ArraySlice<Point> { blockCorners[(k == 0 ? 0 : blockEnds[k - 1])..<blockEnds[k]] }
+
     /// A plan point in this frame.
     func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
 
@@ -80,11 +104,11 @@ final class TurnedFrame: Sendable {
             let q = ring[(i + 1) % ring.count]
             if abs(p.y - q.y) <= 1e-9 * max(1, abs(p.y)) + 1e-12 {
                 let wall = Wall(at: p.y, low: min(p.x, q.x), high: max(p.x, q.x))
-                let floorAbove = Self.inside(Point((p.x + q.x) / 2, p.y + nudge), ring)
+                let floorAbove = Self.inside(Point((p.x + q.x) / 2, p.y + nudge), ring[...])
                 walls[floorAbove ? 0 : 2].append(wall)
             } else if abs(p.x - q.x) <= 1e-9 * max(1, abs(p.x)) + 1e-12 {
                 let wall = Wall(at: p.x, low: min(p.y, q.y), high: max(p.y, q.y))
-                let floorLeft = Self.inside(Point(p.x - nudge, (p.y + q.y) / 2), ring)
+                let floorLeft = Self.inside(Point(p.x - nudge, (p.y + q.y) / 2), ring[...])
                 walls[floorLeft ? 1 : 3].append(wall)
             }
         }
@@ -98,7 +122,7 @@ final class TurnedFrame: Sendable {
         var corners: [Point] = []
         let alongX = quarter % 2 == 0
         let length = alongX ? w : h
-        let stops = (ring + blocks.joined()).map { alongX ? $0.x : $0.y }
+        let stops = (ring + blockCorners).map { alongX ? $0.x : $0.y }
         for wall in walls()[quarter & 3] where wall.high - wall.low >= length - 1e-9 {
             var starts = [wall.low, wall.high - length]
             for s in stops { starts += [s, s - length] }
@@ -115,9 +139,9 @@ final class TurnedFrame: Sendable {
     }
 
     /// Floating-point point-in-polygon (crossing number), for the cheap filter only.
-    static func inside(_ p: Point, _ ring: [Point]) -> Bool {
+    static func inside(_ p: Point, _ ring: ArraySlice<Point>) -> Bool {
         var inside = false
-        var a = ring[ring.count - 1]
+        var a = ring[ring.endIndex - 1]
         for b in ring {
             if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) { inside.toggle() }
             a = b
@@ -132,12 +156,13 @@ final class TurnedFrame: Sendable {
         let e = 1e-7
         let (x0, y0, x1, y1) = (x0 + e, y0 + e, x1 - e, y1 - e)
         @inline(__always) func strictlyIn(_ p: Point) -> Bool { p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1 }
-        for (block, b) in zip(blocks, blockBoxes) where b.max.x > x0 && b.min.x < x1 && b.max.y > y0 && b.min.y < y1 {
+        for (k, b) in blockBoxes.enumerated() where b.max.x > x0 && b.min.x < x1 && b.max.y > y0 && b.min.y < y1 {
+            let block = self.block(k)
             // A vertex inside, the rectangle's centre inside the obstacle, or crossing edges.
             if block.contains(where: strictlyIn) { return false }
             if Self.inside(Point((x0 + x1) / 2, (y0 + y1) / 2), block) { return false }
             for j in block.indices {
-                let edge = Segment(block[j], block[(j + 1) % block.count])
+                let edge = Segment(block[j], block[j + 1 == block.endIndex ? block.startIndex : j + 1])
                 for side in 0..<4 {
                     let a = Point(side == 1 || side == 2 ? x1 : x0, side >= 2 ? y1 : y0)
                     let b = Point(side == 0 || side == 1 ? x1 : x0, side == 0 || side == 3 ? y0 : y1)
@@ -146,6 +171,7 @@ final class TurnedFrame: Sendable {
             }
         }
         if ring.contains(where: strictlyIn) { return false }
+        let ring = self.ring[...]
         return Self.inside(Point(x0, y0), ring) && Self.inside(Point(x1, y0), ring) && Self.inside(Point(x1, y1), ring)
             && Self.inside(Point(x0, y1), ring)
     }

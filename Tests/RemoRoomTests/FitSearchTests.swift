@@ -251,7 +251,7 @@ struct FitSearchTests {
             for frame in checker.frames {
                 let (may, surely) = FreeFloorRectangles.boxes(in: frame)
                 let outline = try Ring(frame.ring)
-                let obstacles = try frame.blocks.map { try Ring($0) }
+                let obstacles = try (0..<frame.blockCount).map { try Ring(Array(frame.block($0))) }
                 // Off the free floor: outside the outline or strictly inside an obstacle.
                 func off(_ p: Point) -> Bool {
                     outline.locate(p) == .outside || obstacles.contains { $0.locate(p) == .inside }
