@@ -102,10 +102,10 @@ public struct FitChecker: Sendable {
             freeArea = 0
             return
         }
-        var obstacles: [Ring] = []
+        var obstacles: [FreeFloor.Obstacle] = []
         for object in room.objects
         where object.floorStanding && !removing.contains(object.identifier) && !removing.contains(object.category) {
-            if let ring = try? Ring(object.footprint), Self.isSimple(ring) { obstacles.append(ring) }
+            if let obstacle = FreeFloor.Obstacle(corners: object.footprint) { obstacles.append(obstacle) }
         }
         for (center, direction, width) in room.doors.map({ ($0.center, $0.direction, $0.width) })
             + room.openings.map({ ($0.center, $0.direction, $0.width) })
@@ -122,7 +122,7 @@ public struct FitChecker: Sendable {
                 Point(center.x + direction.x * hw + n.x * depth, center.y + direction.y * hw + n.y * depth),
                 Point(center.x - direction.x * hw + n.x * depth, center.y - direction.y * hw + n.y * depth),
             ]
-            if let ring = try? Ring(zone), Self.isSimple(ring) { obstacles.append(ring) }
+            if let obstacle = FreeFloor.Obstacle(corners: zone) { obstacles.append(obstacle) }
         }
         freeArea = outline.area - obstacles.reduce(0) { $0 + $1.area }
         floor = FreeFloor(outline: outline, obstacles: obstacles)
@@ -139,18 +139,6 @@ public struct FitChecker: Sendable {
         for k in corners.indices { direction(corners[k], corners[k + 1 == corners.count ? 0 : k + 1]) }
         frames = angles.map { TurnedFrame(degrees: $0, outline: outline, obstacles: obstacles) }
         rectangles = frames.map { FreeFloorRectangles(frame: $0) }
-    }
-
-    /// Whether the ring is simple, for an obstacle: four corners turning one way (a
-    /// footprint, a door zone) are, without the general test.
-    private static func isSimple(_ ring: Ring) -> Bool {
-        let v = ring.vertices
-        if v.count == 4,
-            Quad(v[v.startIndex], v[v.startIndex + 1], v[v.startIndex + 2], v[v.startIndex + 3]).counterclockwiseIfConvex != nil
-        {
-            return true
-        }
-        return ring.isSimple
     }
 
     /// The badge for one product.

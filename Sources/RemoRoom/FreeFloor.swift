@@ -6,7 +6,8 @@ import RemoGeometry
 final class FreeFloor: Sendable {
     /// An obstacle with what the check needs of it, computed once.
     struct Obstacle: Sendable {
-        let ring: Ring
+        /// Its ring, unless it is a convex quadrilateral (``quad``), which needs none.
+        let ring: Ring?
         let box: BoundingBox
         /// The corners counterclockwise when the obstacle is convex and has more or fewer
         /// than four; nil otherwise.
@@ -14,24 +15,66 @@ final class FreeFloor: Sendable {
         /// The corners counterclockwise, held inline, when there are four and they are
         /// convex (furniture, door zones).
         let quad: Quad?
+        /// Its corners as given (for a quadrilateral), in that order.
+        private let given: Quad?
+        /// Its area.
+        let area: Double
+
+        /// The obstacle with these corners, if they make a simple polygon with coordinates
+        /// the exact predicates take: four turning one way (a footprint, a door zone) are
+        /// held inline without building a ring.
+        init?(corners: [Point]) {
+            if corners.count == 4 {
+                let given = Quad(corners[0], corners[1], corners[2], corners[3])
+                if given.isInRange, let quad = given.counterclockwiseIfConvex {
+                    let diagonal = (Point(quad.c.x - quad.a.x, quad.c.y - quad.a.y), Point(quad.d.x - quad.b.x, quad.d.y - quad.b.y))
+                    let area = (diagonal.0.x * diagonal.1.y - diagonal.0.y * diagonal.1.x) / 2
+                    self.init(ring: nil, box: quad.box, convex: nil, quad: quad, given: given, area: area)
+                    return
+                }
+            }
+            guard let ring = try? Ring(corners), ring.isSimple else { return nil }
+            self.init(ring: ring)
+        }
+
+        /// The obstacle a ring bounds (its box, and its corners when it is convex).
+        init?(ring: Ring) {
+            guard let box = ring.boundingBox else { return nil }
+            let v = ring.vertices
+            let i = v.startIndex
+            let quad = v.count == 4 ? Quad(v[i], v[i + 1], v[i + 2], v[i + 3]).counterclockwiseIfConvex : nil
+            let convex = v.count == 4 ? nil : FreeFloor.counterclockwiseIfConvex(Array(v))
+            self.init(ring: ring, box: box, convex: convex, quad: quad, given: nil, area: ring.area)
+        }
+
+        private init(ring: Ring?, box: BoundingBox, convex: [Point]?, quad: Quad?, given: Quad?, area: Double) {
+            (self.ring, self.box, self.convex, self.quad, self.given, self.area) = (ring, box, convex, quad, given, area)
+        }
+
+        /// Calls `body` with each corner in the order given.
+        func forEachCorner(_ body: (Point) -> Void) {
+            if let given {
+                for k in 0..<4 { body(given[k]) }
+            } else if let ring {
+                for p in ring.vertices { body(p) }
+            }
+        }
+
+        /// How many corners it has.
+        var cornerCount: Int { given != nil ? 4 : ring?.count ?? 0 }
     }
 
     let outline: Ring
     let obstacles: [Obstacle]
 
-    init(outline: Ring, obstacles: [Ring]) {
+    init(outline: Ring, obstacles: [Obstacle]) {
         self.outline = outline
-        self.obstacles = obstacles.compactMap { ring in
-            guard let box = ring.boundingBox else { return nil }
-            if ring.count == 4 {
-                // Furniture and door zones: four corners, no arrays.
-                let v = ring.vertices
-                let i = v.startIndex
-                let quad = Quad(v[i], v[i + 1], v[i + 2], v[i + 3]).counterclockwiseIfConvex
-                return Obstacle(ring: ring, box: box, convex: nil, quad: quad)
-            }
-            return Obstacle(ring: ring, box: box, convex: Self.counterclockwiseIfConvex(Array(ring.vertices)), quad: nil)
-        }
+        self.obstacles = obstacles
+    }
+
+    /// The free floor with obstacles given as rings.
+    convenience init(outline: Ring, obstacles: [Ring]) {
+        self.init(outline: outline, obstacles: obstacles.compactMap { Obstacle(ring: $0) })
     }
 
     /// Exact: the quadrilateral is strictly convex, lies in the closed floor outline and
@@ -93,7 +136,8 @@ final class FreeFloor: Sendable {
             } else if let convex = obstacles[i].convex {
                 if !quad.separated(from: convex) { return false }
             } else {
-                guard let ring = try? Ring(quad.points), ring.relation(to: obstacles[i].ring) != .overlapping else { return false }
+                guard let ring = try? Ring(quad.points), let obstacle = obstacles[i].ring, ring.relation(to: obstacle) != .overlapping
+                else { return false }
             }
         }
         return true
@@ -116,7 +160,7 @@ final class FreeFloor: Sendable {
                 for k in 0..<4 where box.contains(corners[k]) && quad.strictlyContains(corners[k]) { return true }
                 if middleInside && b.contains(middle) && corners.strictlyContains(middle) { return true }
             } else {
-                for w in obstacles[i].ring.vertices where box.contains(w) && quad.strictlyContains(w) { return true }
+                for w in obstacles[i].ring?.vertices ?? [] where box.contains(w) && quad.strictlyContains(w) { return true }
             }
         }
         for w in outline.vertices where box.contains(w) && quad.strictlyContains(w) { return true }

@@ -30,7 +30,7 @@ final class TurnedFrame: Sendable {
     private let blockEnds: [Int]
     let blockBoxes: [BoundingBox]
 
-    init(degrees: Double, outline: Ring, obstacles: [Ring]) {
+    init(degrees: Double, outline: Ring, obstacles: [FreeFloor.Obstacle]) {
         self.degrees = degrees
         var quarterDegrees = SIMD4<Double>()
         for quarter in 0..<4 {
@@ -47,18 +47,19 @@ final class TurnedFrame: Sendable {
         var corners: [Point] = []
         var ends: [Int] = []
         var boxes: [BoundingBox] = []
-        corners.reserveCapacity(obstacles.reduce(0) { $0 + $1.count })
+        corners.reserveCapacity(obstacles.reduce(0) { $0 + $1.cornerCount })
         ends.reserveCapacity(obstacles.count)
         boxes.reserveCapacity(obstacles.count)
         for obstacle in obstacles {
             var (low, high) = (Point(.infinity, .infinity), Point(-.infinity, -.infinity))
-            for p in obstacle.vertices {
+            let start = corners.count
+            obstacle.forEachCorner { p in
                 let q = turned(p)
                 corners.append(q)
                 (low, high) = (Point(min(low.x, q.x), min(low.y, q.y)), Point(max(high.x, q.x), max(high.y, q.y)))
             }
             ends.append(corners.count)
-            boxes.append(obstacle.count > 0 ? BoundingBox(min: low, max: high) : BoundingBox(min: Point(0, 0), max: Point(0, 0)))
+            boxes.append(corners.count > start ? BoundingBox(min: low, max: high) : BoundingBox(min: Point(0, 0), max: Point(0, 0)))
         }
         (blockCorners, blockEnds, blockBoxes) = (corners, ends, boxes)
         box = BoundingBox(of: ring) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0))

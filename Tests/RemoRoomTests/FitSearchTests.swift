@@ -312,7 +312,7 @@ struct FitSearchTests {
     @Test("a placement with a coordinate the exact predicates do not take is refused, even where it would fit")
     func coordinatesOutOfRange() throws {
         let outline = try Ring([Point(0, 0), Point(5, 0), Point(5, 5), Point(0, 5)])
-        let floor = FreeFloor(outline: outline, obstacles: [])
+        let floor = FreeFloor(outline: outline, obstacles: [Ring]())
         #expect(floor.holds([Point(1, 1), Point(2, 1), Point(2, 2), Point(1, 2)]))
         for odd in [1e-200, -1e-130, 0x1p-401, .nan, .infinity] {
             #expect(!floor.holds([Point(odd, 1), Point(2, 1), Point(2, 2), Point(odd, 2)]), "\(odd)")
@@ -320,6 +320,33 @@ struct FitSearchTests {
         }
         // Just inside the range: taken.
         #expect(floor.holds([Point(0x1p-400, 1), Point(2, 1), Point(2, 2), Point(0x1p-400, 2)]))
+    }
+
+    @Test(
+        "an obstacle from four corners blocks what its polygon covers, in either turn; a dart by its ring; a bow-tie or a bad coordinate is left out"
+    )
+    func obstaclesFromCorners() throws {
+        let outline = try Ring([Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)])
+        let square = [Point(2, 2), Point(4, 2), Point(4, 4), Point(2, 4)]
+        // A dart: its notch, around (3, 3.5), is free floor.
+        let dart = [Point(2, 2), Point(4, 2), Point(3, 3), Point(3, 5)]
+        for corners in [square, square.reversed(), dart, dart.reversed()] {
+            let obstacle = try #require(FreeFloor.Obstacle(corners: corners), "\(corners)")
+            #expect(abs(obstacle.area - (try Ring(corners)).area) < 1e-12)
+            var seen: [Point] = []
+            obstacle.forEachCorner { seen.append($0) }
+            #expect(seen == corners, "the corners in the order given")
+            let floor = FreeFloor(outline: outline, obstacles: [obstacle])
+            // A small square on the obstacle's inside is blocked; one beside it is free.
+            #expect(!floor.holds([Point(2.9, 2.2), Point(3.1, 2.2), Point(3.1, 2.4), Point(2.9, 2.4)]), "\(corners)")
+            #expect(floor.holds([Point(5, 5), Point(6, 5), Point(6, 6), Point(5, 6)]))
+            let inNotch = floor.holds([Point(3.6, 3.8), Point(3.8, 3.8), Point(3.8, 4), Point(3.6, 4)])
+            #expect(inNotch == (corners.count == 4 && Set(corners) == Set(dart)), "\(corners)")
+        }
+        #expect(FreeFloor.Obstacle(corners: [Point(2, 2), Point(4, 4), Point(4, 2), Point(2, 4)]) == nil, "a bow-tie")
+        #expect(FreeFloor.Obstacle(corners: [Point(2, 2), Point(.nan, 2), Point(4, 4), Point(2, 4)]) == nil, "NaN")
+        #expect(FreeFloor.Obstacle(corners: [Point(1e-200, 2), Point(4, 2), Point(4, 4), Point(1e-200, 4)]) == nil, "out of range")
+        #expect(FreeFloor.Obstacle(corners: [Point(0x1p-400, 2), Point(4, 2), Point(4, 4), Point(0x1p-400, 4)]) != nil, "in range")
     }
 
     @Test("the exact check of a placement agrees with GEOS on seeded quadrilaterals, touching ones included")
