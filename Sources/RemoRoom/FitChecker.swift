@@ -105,7 +105,7 @@ public struct FitChecker: Sendable {
         var obstacles: [FreeFloor.Obstacle] = []
         for object in room.objects
         where object.floorStanding && !removing.contains(object.identifier) && !removing.contains(object.category) {
-            if let obstacle = FreeFloor.Obstacle(corners: object.footprint) { obstacles.append(obstacle) }
+            if let obstacle = FreeFloor.Obstacle(corners: object.footprintCorners) { obstacles.append(obstacle) }
         }
         for (center, direction, width) in room.doors.map({ ($0.center, $0.direction, $0.width) })
             + room.openings.map({ ($0.center, $0.direction, $0.width) })
@@ -116,12 +116,11 @@ public struct FitChecker: Sendable {
             let n = Point(normal.x * inward, normal.y * inward)
             let hw = width / 2
             let depth = Clearance.doorZone
-            let zone = [
+            let zone = Quad(
                 Point(center.x - direction.x * hw, center.y - direction.y * hw),
                 Point(center.x + direction.x * hw, center.y + direction.y * hw),
                 Point(center.x + direction.x * hw + n.x * depth, center.y + direction.y * hw + n.y * depth),
-                Point(center.x - direction.x * hw + n.x * depth, center.y - direction.y * hw + n.y * depth),
-            ]
+                Point(center.x - direction.x * hw + n.x * depth, center.y - direction.y * hw + n.y * depth))
             if let obstacle = FreeFloor.Obstacle(corners: zone) { obstacles.append(obstacle) }
         }
         freeArea = outline.area - obstacles.reduce(0) { $0 + $1.area }

@@ -20,21 +20,18 @@ final class FreeFloor: Sendable {
         /// Its area.
         let area: Double
 
-        /// The obstacle with these corners, if they make a simple polygon with coordinates
-        /// the exact predicates take: four turning one way (a footprint, a door zone) are
-        /// held inline without building a ring.
-        init?(corners: [Point]) {
-            if corners.count == 4 {
-                let given = Quad(corners[0], corners[1], corners[2], corners[3])
-                if given.isInRange, let quad = given.counterclockwiseIfConvex {
-                    let diagonal = (Point(quad.c.x - quad.a.x, quad.c.y - quad.a.y), Point(quad.d.x - quad.b.x, quad.d.y - quad.b.y))
-                    let area = (diagonal.0.x * diagonal.1.y - diagonal.0.y * diagonal.1.x) / 2
-                    self.init(ring: nil, box: quad.box, convex: nil, quad: quad, given: given, area: area)
-                    return
-                }
+        /// The obstacle with these four corners, if they make a simple polygon with
+        /// coordinates the exact predicates take: turning one way (a footprint, a door
+        /// zone), they are held inline without building a ring.
+        init?(corners given: Quad) {
+            guard given.isInRange, let quad = given.counterclockwiseIfConvex else {
+                guard let ring = try? Ring(given.points), ring.isSimple else { return nil }
+                self.init(ring: ring)
+                return
             }
-            guard let ring = try? Ring(corners), ring.isSimple else { return nil }
-            self.init(ring: ring)
+            let diagonal = (Point(quad.c.x - quad.a.x, quad.c.y - quad.a.y), Point(quad.d.x - quad.b.x, quad.d.y - quad.b.y))
+            let area = (diagonal.0.x * diagonal.1.y - diagonal.0.y * diagonal.1.x) / 2
+            self.init(ring: nil, box: quad.box, convex: nil, quad: quad, given: given, area: area)
         }
 
         /// The obstacle a ring bounds (its box, and its corners when it is convex).

@@ -77,7 +77,7 @@ final class FreeFloorRectangles: Sendable {
         else { return nil }
         self.frame = frame
         var drawnIn: [Quad] = []
-        var checked: [Checked] = []
+        var checked: [UInt8] = []
         drawnIn.reserveCapacity(sure.entries.count)
         checked.reserveCapacity(sure.entries.count)
         for e in sure.entries {
@@ -87,10 +87,10 @@ final class FreeFloorRectangles: Sendable {
                 frame.plan(Point(e.x + e.width - hx, e.y + e.height - hy)), frame.plan(Point(e.x + hx, e.y + e.height - hy)))
             let counterclockwise = quad.counterclockwiseIfConvex
             drawnIn.append(counterclockwise ?? quad)
-            checked.append(counterclockwise == nil ? .notFree : .unknown)
+            checked.append((counterclockwise == nil ? Checked.notFree : .unknown).rawValue)
         }
         self.drawnIn = drawnIn
-        self.checked = AtomicStates(checked.map(\.rawValue))
+        self.checked = AtomicStates(checked)
         self.sure = sure
         self.possible = possible
         self.possibleRectangles = possibleRectangles

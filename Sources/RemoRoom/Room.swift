@@ -152,15 +152,19 @@ public struct RoomObject: Hashable, Sendable {
     public var confidence: String?
 
     /// The footprint's four corners on the plan.
-    public var footprint: [Point] {
+    public var footprint: [Point] { footprintCorners.points }
+
+    /// The same, held inline (the fit checker reads it for every object).
+    var footprintCorners: Quad {
         let angle = rotationDegrees * .pi / 180
         let ux = Point(cos(angle), sin(angle))
         let uz = Point(-ux.y, ux.x)
         let hw = width / 2
         let hd = depth / 2
-        return [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { sx, sz in
+        func corner(_ sx: Double, _ sz: Double) -> Point {
             Point(center.x + sx * hw * ux.x + sz * hd * uz.x, center.y + sx * hw * ux.y + sz * hd * uz.y)
         }
+        return Quad(corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1))
     }
 }
 

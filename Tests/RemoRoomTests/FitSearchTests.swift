@@ -331,7 +331,7 @@ struct FitSearchTests {
         // A dart: its notch, around (3, 3.5), is free floor.
         let dart = [Point(2, 2), Point(4, 2), Point(3, 3), Point(3, 5)]
         for corners in [square, square.reversed(), dart, dart.reversed()] {
-            let obstacle = try #require(FreeFloor.Obstacle(corners: corners), "\(corners)")
+            let obstacle = try #require(FreeFloor.Obstacle(corners: Quad(corners[0], corners[1], corners[2], corners[3])), "\(corners)")
             #expect(abs(obstacle.area - (try Ring(corners)).area) < 1e-12)
             var seen: [Point] = []
             obstacle.forEachCorner { seen.append($0) }
@@ -343,10 +343,10 @@ struct FitSearchTests {
             let inNotch = floor.holds([Point(3.6, 3.8), Point(3.8, 3.8), Point(3.8, 4), Point(3.6, 4)])
             #expect(inNotch == (corners.count == 4 && Set(corners) == Set(dart)), "\(corners)")
         }
-        #expect(FreeFloor.Obstacle(corners: [Point(2, 2), Point(4, 4), Point(4, 2), Point(2, 4)]) == nil, "a bow-tie")
-        #expect(FreeFloor.Obstacle(corners: [Point(2, 2), Point(.nan, 2), Point(4, 4), Point(2, 4)]) == nil, "NaN")
-        #expect(FreeFloor.Obstacle(corners: [Point(1e-200, 2), Point(4, 2), Point(4, 4), Point(1e-200, 4)]) == nil, "out of range")
-        #expect(FreeFloor.Obstacle(corners: [Point(0x1p-400, 2), Point(4, 2), Point(4, 4), Point(0x1p-400, 4)]) != nil, "in range")
+        #expect(FreeFloor.Obstacle(corners: Quad(Point(2, 2), Point(4, 4), Point(4, 2), Point(2, 4))) == nil, "a bow-tie")
+        #expect(FreeFloor.Obstacle(corners: Quad(Point(2, 2), Point(.nan, 2), Point(4, 4), Point(2, 4))) == nil, "NaN")
+        #expect(FreeFloor.Obstacle(corners: Quad(Point(1e-200, 2), Point(4, 2), Point(4, 4), Point(1e-200, 4))) == nil, "out of range")
+        #expect(FreeFloor.Obstacle(corners: Quad(Point(0x1p-400, 2), Point(4, 2), Point(4, 4), Point(0x1p-400, 4))) != nil, "in range")
     }
 
     @Test("the exact check of a placement agrees with GEOS on seeded quadrilaterals, touching ones included")
