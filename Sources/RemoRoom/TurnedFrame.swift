@@ -25,7 +25,7 @@ final class TurnedFrame: Sendable {
     let ring: [Point]
     let box: BoundingBox
     /// The obstacles' corners, one obstacle after another (one array, not one per
-    /// obstacle: see ``block(_:)``), and where each obstacle's end.
+    /// obstacle: see ``block(_:)``), and where each obstacle's corners end.
     let blockCorners: [Point]
     private let blockEnds: [Int]
     let blockBoxes: [BoundingBox]
