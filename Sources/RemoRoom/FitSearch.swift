@@ -68,7 +68,6 @@ extension FitChecker {
     /// Whether some possible rectangle holds the box at some wall direction and quarter
     /// turn; when none does, no position holds it (the sure rectangles lie inside
     /// possible ones), and without the free rectangles of some direction it is unknown.
-    @inline(never)
     func possiblyHolds(_ box: ClearedBox) -> Bool {
         let (w, h, _) = box.turned(quarter: 0)
         for free in rectangles {
@@ -102,7 +101,7 @@ extension FitChecker {
             }
             // A half turn keeps the box's extent: quarters 2 and 3 reuse what 0 and 1 found.
             var holder: (Int?, Int?) = (nil, nil)
-            var possible = (false, false)
+            var stillOpen = (false, false)
             for quarter in 0..<4 {
                 let (w, h, _) = box.turned(quarter: quarter)
                 let odd = quarter & 1 == 1
@@ -129,9 +128,9 @@ extension FitChecker {
                 guard !quickly else { continue }
                 if quarter < 2 {
                     let open = free.possible.holding(width: w, height: h) != nil && !free.ruledOut(width: w, height: h, on: floor)
-                    if odd { possible.1 = open } else { possible.0 = open }
+                    if odd { stillOpen.1 = open } else { stillOpen.0 = open }
                 }
-                if odd ? possible.1 : possible.0 { unsure.append((n, quarter)) }
+                if odd ? stillOpen.1 : stillOpen.0 { unsure.append((n, quarter)) }
             }
         }
         if quickly { return .notFound }
