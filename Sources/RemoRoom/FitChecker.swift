@@ -71,8 +71,8 @@ public struct FitChecker: Sendable {
     let floor: FreeFloor?
     /// The room turned along each wall direction (degrees within [0, 90)).
     let frames: [TurnedFrame]
-    /// The free floor along each wall direction as its largest rectangles, where they
-    /// could be found.
+    /// The free floor along each wall direction as its largest rectangles (found when a
+    /// product first needs them), nil where the room has too many vertices.
     let rectangles: [FreeFloorRectangles?]
     /// The outline's area less the obstacles'.
     let freeArea: Double

@@ -72,7 +72,7 @@ extension FitChecker {
         let (w, h, _) = box.turned(quarter: 0)
         for free in rectangles {
             guard let free else { return true }
-            if free.possible.index(holding: w, h) != nil || free.possible.index(holding: h, w) != nil { return true }
+            if free.mayHold(width: w, height: h, orTurned: true) { return true }
         }
         return false
     }
@@ -84,13 +84,13 @@ extension FitChecker {
 
     /// A position for the cleared box on the free floor.
     ///
-    /// First the free rectangles (``FreeFloorRectangles``): at each wall direction and
-    /// quarter turn, the narrowest sure free rectangle that holds the cleared box gives a
-    /// position, which the exact check confirms. When no possible rectangle can hold the
-    /// box, that orientation is ruled out, and so it is when the core of every possible
-    /// rectangle that could hold it is blocked. Only the orientations left unsure
-    /// (slanted edges nearby, or no rectangles) are searched position by position, unless
-    /// `quickly`, which stops after the sure rectangles.
+    /// At each wall direction and quarter turn, the free rectangles
+    /// (``FreeFloorRectangles``) first: when no possible rectangle can hold the box, or
+    /// (unless `quickly`) the core of every possible rectangle that could hold it is
+    /// blocked, that orientation is ruled out; else the narrowest sure free rectangle
+    /// that holds the box gives a position, which the exact check confirms. Only the
+    /// orientations left unsure (slanted edges nearby, or no rectangles) are searched
+    /// position by position, unless `quickly`, which stops after the sure rectangles.
     func search(_ box: ClearedBox, quickly: Bool = false) -> Search {
         guard let floor, box.area <= freeArea + 1e-9 else { return .ruledOut }
         var unsure: [(frame: Int, quarter: Int)] = []
@@ -100,20 +100,27 @@ extension FitChecker {
                 continue
             }
             // A half turn keeps the box's extent: quarters 2 and 3 reuse what 0 and 1 found.
+            // Whether the possible rectangles leave the box open (nil until asked) and the
+            // narrowest sure rectangle that holds it.
+            var open: (Bool?, Bool?) = (nil, nil)
             var holder: (Int?, Int?) = (nil, nil)
-            var stillOpen = (false, false)
             for quarter in 0..<4 {
                 let (w, h, _) = box.turned(quarter: quarter)
                 let odd = quarter & 1 == 1
-                if quarter == 0 { holder.0 = free.sure.index(holding: w, h) }
-                if quarter == 1 { holder.1 = free.sure.index(holding: w, h) }
-                if let k = odd ? holder.1 : holder.0 {
+                func isOpen() -> Bool { free.mayHold(width: w, height: h) && (quickly || !free.ruledOut(width: w, height: h, on: floor)) }
+                if quarter < 2 {
+                    // Until the sure rectangles have been found, the possible ones are
+                    // asked first: when they rule the box out, so would the sure ones (a
+                    // sure rectangle lies in a possible one), which need not be found.
+                    let asked: Bool? = free.hasSure ? nil : isOpen()
+                    let k = asked == false ? nil : free.sureIndex(holding: w, h)
+                    if odd { (open.1, holder.1) = (asked, k) } else { (open.0, holder.0) = (asked, k) }
+                }
+                if let k = odd ? holder.1 : holder.0, let (entry, within) = free.sureRectangle(k, on: floor) {
                     // Snug in the rectangle's lower-left corner, a hair off its sides so
                     // that the turn's rounding stays inside; else in its middle. Inside
                     // the rectangle once the exact check has found it free, the piece
                     // needs no check of its own beyond being inside it.
-                    let entry = free.sure.entries[k]
-                    let within = free.checkedFree(k, on: floor)
                     let slack = Point((entry.width - w) / 2, (entry.height - h) / 2)
                     let inset = Point(
                         min(slack.x, 2 * FreeFloorRectangles.hair(entry.x)), min(slack.y, 2 * FreeFloorRectangles.hair(entry.y)))
@@ -126,16 +133,17 @@ extension FitChecker {
                     }
                 }
                 guard !quickly else { continue }
-                if quarter < 2 {
-                    let open = free.possible.holding(width: w, height: h) != nil && !free.ruledOut(width: w, height: h, on: floor)
-                    if odd { stillOpen.1 = open } else { stillOpen.0 = open }
-                }
-                if odd ? stillOpen.1 : stillOpen.0 { unsure.append((n, quarter)) }
+                // Searched position by position unless the possible rectangles rule it out.
+                let stillOpen = (odd ? open.1 : open.0) ?? isOpen()
+                if odd { open.1 = stillOpen } else { open.0 = stillOpen }
+                if stillOpen { unsure.append((n, quarter)) }
             }
         }
         if quickly { return .notFound }
         for (n, quarter) in unsure {
-            if let found = search(box, quarter: quarter, in: frames[n], on: floor) { return .found(found) }
+            let (w, h, _) = box.turned(quarter: quarter)
+            let corners = rectangles[n]?.corners(width: w, height: h, on: floor)
+            if let found = search(box, quarter: quarter, in: frames[n], on: floor, cornersIn: corners) { return .found(found) }
         }
         return unsure.isEmpty ? .ruledOut : .notFound
     }
@@ -164,27 +172,54 @@ extension FitChecker {
     /// Candidates: the piece's back against each outline edge that runs along its width,
     /// slid to the edge's ends and to every outline and obstacle vertex (where furniture
     /// stands); pieces with clearance all round, or with no such edge, also try a 0.2 m
-    /// grid. A cheap floating-point test in the frame filters them, and the exact check
+    /// grid. Given `ranges` (``PossibleRectangles/corners(width:height:on:)``), only
+    /// candidates whose lower-left corner lies in one are tried (others cannot be free
+    /// floor); a cheap floating-point test in the frame filters them, and the exact check
     /// confirms the first survivor.
-    func search(_ box: ClearedBox, quarter: Int, in frame: TurnedFrame, on floor: FreeFloor) -> FitPlacement? {
+    func search(
+        _ box: ClearedBox, quarter: Int, in frame: TurnedFrame, on floor: FreeFloor, cornersIn ranges: [BoundingBox]? = nil
+    ) -> FitPlacement? {
         let (a, b, _) = box.turned(quarter: quarter)
         let room = frame.box
-        guard room.width >= a - 1e-9, room.height >= b - 1e-9 else { return nil }
-        var corners = frame.cornersAgainstWalls(quarter: quarter, width: a, height: b)
-        if box.side == .around || corners.isEmpty {
-            // A 0.2 m grid, coarser for huge rooms: at most 81 × 81 positions, counted
-            // rather than stepped (far from the origin a step can be below the
-            // coordinates' precision).
-            let stepX = max(0.2, (room.width - a) / 80)
-            let stepY = max(0.2, (room.height - b) / 80)
-            let countX = ((room.width - a + 1e-9) / stepX).rounded(.down).clamped(to: -1...80) + 1
-            let countY = ((room.height - b + 1e-9) / stepY).rounded(.down).clamped(to: -1...80) + 1
-            for j in 0..<countY {
-                for i in 0..<countX { corners.append(Point(room.min.x + Double(i) * stepX, room.min.y + Double(j) * stepY)) }
-            }
+        guard room.width >= a - 1e-9, room.height >= b - 1e-9, ranges?.isEmpty != true else { return nil }
+        // Room for the rounding of the turn (a free box's corner lies in a range up to it).
+        let slack = 1e-7 * (1 + max(abs(room.min.x), abs(room.max.x), abs(room.min.y), abs(room.max.y)))
+        func inRange(_ x: Double, _ y: Double) -> Bool {
+            guard let ranges else { return true }
+            return ranges.contains { x >= $0.min.x - slack && x <= $0.max.x + slack && y >= $0.min.y - slack && y <= $0.max.y + slack }
         }
-        for corner in corners where frame.roughlyHolds(corner.x, corner.y, corner.x + a, corner.y + b) {
-            if let found = confirm(box, quarter: quarter, corner: corner, in: frame, on: floor) { return found }
+        func tried(_ corner: Point) -> FitPlacement? {
+            guard inRange(corner.x, corner.y), frame.roughlyHolds(corner.x, corner.y, corner.x + a, corner.y + b) else { return nil }
+            return confirm(box, quarter: quarter, corner: corner, in: frame, on: floor)
+        }
+        let againstWalls = frame.cornersAgainstWalls(quarter: quarter, width: a, height: b)
+        for corner in againstWalls { if let found = tried(corner) { return found } }
+        guard box.side == .around || againstWalls.isEmpty else { return nil }
+        // A 0.2 m grid, coarser for huge rooms: at most 81 × 81 positions, counted rather
+        // than stepped (far from the origin a step can be below the coordinates' precision).
+        let stepX = max(0.2, (room.width - a) / 80)
+        let stepY = max(0.2, (room.height - b) / 80)
+        let countX = ((room.width - a + 1e-9) / stepX).rounded(.down).clamped(to: -1...80) + 1
+        let countY = ((room.height - b + 1e-9) / stepY).rounded(.down).clamped(to: -1...80) + 1
+        // Each row's columns in some range, marked range by range (a range's columns are
+        // found by division, give or take one, and each is tested as `inRange` would).
+        var marked = [Bool](repeating: ranges == nil, count: max(countX, 0))
+        for j in 0..<countY {
+            let y = room.min.y + Double(j) * stepY
+            if let ranges {
+                for i in marked.indices { marked[i] = false }
+                for r in ranges where y >= r.min.y - slack && y <= r.max.y + slack {
+                    func column(_ x: Double) -> Int { ((x - room.min.x) / stepX).rounded(.down).clamped(to: -1...countX) }
+                    let (first, end) = (max(column(r.min.x - slack) - 1, 0), min(column(r.max.x + slack) + 2, countX))
+                    for i in stride(from: first, to: end, by: 1) {
+                        let x = room.min.x + Double(i) * stepX
+                        if x >= r.min.x - slack && x <= r.max.x + slack { marked[i] = true }
+                    }
+                }
+            }
+            for i in marked.indices where marked[i] {
+                if let found = tried(Point(room.min.x + Double(i) * stepX, y)) { return found }
+            }
         }
         return nil
     }

@@ -123,17 +123,25 @@ final class TurnedFrame: Sendable {
         var corners: [Point] = []
         let alongX = quarter % 2 == 0
         let length = alongX ? w : h
-        let stops = (ring + blockCorners).map { alongX ? $0.x : $0.y }
         for wall in walls()[quarter & 3] where wall.high - wall.low >= length - 1e-9 {
-            var starts = [wall.low, wall.high - length]
-            for s in stops { starts += [s, s - length] }
-            for s in starts where s >= wall.low - 1e-9 && s + length <= wall.high + 1e-9 {
+            func add(_ s: Double) {
+                guard s >= wall.low - 1e-9 && s + length <= wall.high + 1e-9 else { return }
                 switch quarter & 3 {
                 case 0: corners.append(Point(s, wall.at))
                 case 1: corners.append(Point(wall.at - w, s))
                 case 2: corners.append(Point(s, wall.at - h))
                 default: corners.append(Point(wall.at, s))
                 }
+            }
+            add(wall.low)
+            add(wall.high - length)
+            for p in ring {
+                add(alongX ? p.x : p.y)
+                add((alongX ? p.x : p.y) - length)
+            }
+            for p in blockCorners {
+                add(alongX ? p.x : p.y)
+                add((alongX ? p.x : p.y) - length)
             }
         }
         return corners

@@ -107,10 +107,11 @@ struct FitTests {
         #expect(fitting > 100 && notFitting > 50, "fitting \(fitting), not fitting \(notFitting)")
     }
 
-    @Test("one checker shared by threads, each checking the list from its own end: the same badges and witnesses as alone")
-    func sharedByThreads() throws {
-        let room = try #require(
-            try RoomScan.decode(RealExportTests.load("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")).rooms.first)
+    @Test(
+        "one checker shared by threads, each checking the list from its own end (its free rectangles found by whichever needs them first): the same badges and witnesses as alone",
+        arguments: ["BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json", "muratatakashi_RoomPlan-test_MyHome-02_capturedRoom.json"])
+    func sharedByThreads(_ file: String) throws {
+        let room = try #require(try RoomScan.decode(RealExportTests.load(file)).rooms.first)
         var rng = SplitMix64(seed: 9)
         let products = (0..<60).map { i in
             Product(
