@@ -103,14 +103,16 @@ public struct FitChecker: Sendable {
             return
         }
         var obstacles: [FreeFloor.Obstacle] = []
-        for object in room.objects
-        where object.floorStanding && !removing.contains(object.identifier) && !removing.contains(object.category) {
-            if let obstacle = FreeFloor.Obstacle(corners: object.footprintCorners) { obstacles.append(obstacle) }
-        }
-        for (center, direction, width) in room.doors.map({ ($0.center, $0.direction, $0.width) })
-            + room.openings.map({ ($0.center, $0.direction, $0.width) })
+        obstacles.reserveCapacity(room.objects.count + room.doors.count + room.openings.count)
+        // By index: copying each object out would copy its strings.
+        for i in room.objects.indices
+        where room.objects[i].floorStanding && !removing.contains(room.objects[i].identifier)
+            && !removing.contains(room.objects[i].category)
         {
-            // The zone on the room's side of the doorway.
+            if let obstacle = FreeFloor.Obstacle(corners: room.objects[i].footprintCorners) { obstacles.append(obstacle) }
+        }
+        // The clear zone on the room's side of each doorway.
+        func zone(center: Point, direction: Point, width: Double) {
             let normal = Point(-direction.y, direction.x)
             let inward = outline.locate(Point(center.x + normal.x * 0.3, center.y + normal.y * 0.3)) == .inside ? 1.0 : -1.0
             let n = Point(normal.x * inward, normal.y * inward)
@@ -122,6 +124,10 @@ public struct FitChecker: Sendable {
                 Point(center.x + direction.x * hw + n.x * depth, center.y + direction.y * hw + n.y * depth),
                 Point(center.x - direction.x * hw + n.x * depth, center.y - direction.y * hw + n.y * depth))
             if let obstacle = FreeFloor.Obstacle(corners: zone) { obstacles.append(obstacle) }
+        }
+        for i in room.doors.indices { zone(center: room.doors[i].center, direction: room.doors[i].direction, width: room.doors[i].width) }
+        for i in room.openings.indices {
+            zone(center: room.openings[i].center, direction: room.openings[i].direction, width: room.openings[i].width)
         }
         freeArea = outline.area - obstacles.reduce(0) { $0 + $1.area }
         floor = FreeFloor(outline: outline, obstacles: obstacles)
