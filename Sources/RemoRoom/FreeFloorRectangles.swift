@@ -126,6 +126,10 @@ final class FreeFloorRectangles: Sendable {
     static func hair(_ x: Double) -> Double { 0.5e-6 * (1 + abs(x)) }
 
     /// The boxes over what may be off the free floor and over what surely is, in `frame`.
+    /// Boxes of the second kind no wider or higher than ``snap`` are left out: they cover
+    /// a hair (a wall square to the frame but for rounding leaves them), and would only
+    /// split the possible rectangles into slivers. (Leaving out a box over what surely is
+    /// off the floor only makes more rectangles possible.)
     static func boxes(in frame: TurnedFrame) -> (may: [BoundingBox], surely: [BoundingBox]) {
         var may: [BoundingBox] = []
         var surely: [BoundingBox] = []
@@ -136,6 +140,9 @@ final class FreeFloorRectangles: Sendable {
         for k in 0..<frame.blockCount {
             Self.onObstacle(frame.block(k), box: frame.blockBoxes[k], cutter: &cutter, may: &may, surely: &surely)
         }
+        let box = frame.box
+        let snap = Self.snap * (1 + max(abs(box.min.x), abs(box.max.x), abs(box.min.y), abs(box.max.y)))
+        surely.removeAll { $0.width <= snap || $0.height <= snap }
         return (may, surely)
     }
 
