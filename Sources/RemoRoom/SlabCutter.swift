@@ -8,7 +8,14 @@ struct SlabCutter {
     struct Crossing {
         var low: Double
         var high: Double
-        var middle: Double
+        /// Its x at the slab's bottom and top.
+        var bottom: Double
+        var top: Double
+        var middle: Double { bottom + top }
+
+        /// Its x a `fraction` of the way up the slab (exact at the bottom and top).
+        @inline(__always)
+        func x(at fraction: Double) -> Double { fraction == 1 ? top : bottom + (top - bottom) * fraction }
     }
 
     /// An edge that is not horizontal, its ends by height.
@@ -33,7 +40,7 @@ struct SlabCutter {
         if heights.count < n {
             heights += repeatElement(0, count: n - heights.count)
             edges += repeatElement(Edge(low: Point(0, 0), high: Point(0, 0)), count: n - edges.count)
-            crossings += repeatElement(Crossing(low: 0, high: 0, middle: 0), count: n - crossings.count)
+            crossings += repeatElement(Crossing(low: 0, high: 0, bottom: 0, top: 0), count: n - crossings.count)
         }
         heights.withUnsafeMutableBufferPointer { heights in
             edges.withUnsafeMutableBufferPointer { edges in
@@ -56,7 +63,7 @@ struct SlabCutter {
                             let (low, high) = (edges[e].low, edges[e].high)
                             guard low.y <= ya && high.y >= yb else { continue }
                             let (xa, xb) = (Self.x(of: low, high, at: ya), Self.x(of: low, high, at: yb))
-                            crossings[count] = Crossing(low: min(xa, xb), high: max(xa, xb), middle: xa + xb)
+                            crossings[count] = Crossing(low: min(xa, xb), high: max(xa, xb), bottom: xa, top: xb)
                             count += 1
                         }
                         UnsafeMutableBufferPointer(rebasing: crossings[0..<count]).sortFew(by: { $0.middle < $1.middle })
