@@ -59,43 +59,97 @@ public struct FitReason: Hashable, Sendable {
 
     /// A sentence with the numbers, in metres with two decimals.
     public var message: String {
-        let f = { (v: Double) in v.twoDecimals }
-        switch finding {
-        case .missingDimensions:
-            return "the product's width, depth and height are not all known"
-        case .noScan:
-            return "there is no room scan to check against"
-        case .tooTall(let height, let ceiling):
-            return "\(f(height)) m tall; the ceiling is \(f(ceiling)) m"
-        case .underCeiling(let height, let ceiling):
-            return "\(f(height)) m tall under a \(f(ceiling)) m ceiling (\(f(ceiling - height)) m to spare)"
-        case .stuckAtDoor(let side, let doorway):
-            return
-                "its smallest side, \(f(side)) m, does not pass the widest \(doorway.kind): \(f(doorway.clearWidth)) m clear × \(f(doorway.height)) m"
-        case .passesDoor(let side, let doorway):
-            return "passes a \(f(doorway.clearWidth)) m clear \(doorway.kind) with \(f(doorway.clearWidth - side)) m to spare"
-        case .noDoorway:
-            return "no door or opening was scanned; the way in was not checked"
-        case .floorFits(let piece, let found):
-            return
-                "\(f(piece.width)) × \(f(piece.depth)) m with \(f(piece.clearance.recommended)) m \(piece.clearance.side.phrase) fits at (\(f(found.center.x)), \(f(found.center.y))), turned \(Int(found.rotationDegrees.rounded()))°"
-        case .floorTight(let piece, let found):
-            return
-                "\(f(piece.width)) × \(f(piece.depth)) m fits only with the minimum \(f(piece.clearance.minimum)) m \(piece.clearance.side.phrase) (not the recommended \(f(piece.clearance.recommended)) m), at (\(f(found.center.x)), \(f(found.center.y)))"
-        case .noFloor(let piece):
-            return
-                "needs \(f(piece.width)) × \(f(piece.depth)) m of free floor with \(f(piece.clearance.minimum)) m \(piece.clearance.side.phrase); no place on the free floor holds it"
+        // Enough for every sentence's words and numbers under 1e13 (17 bytes at most).
+        SentenceBytes.string(capacity: 256) { s in
+            switch finding {
+            case .missingDimensions:
+                s.write("the product's width, depth and height are not all known")
+            case .noScan:
+                s.write("there is no room scan to check against")
+            case .tooTall(let height, let ceiling):
+                s.write(height)
+                s.write(" m tall; the ceiling is ")
+                s.write(ceiling)
+                s.write(" m")
+            case .underCeiling(let height, let ceiling):
+                s.write(height)
+                s.write(" m tall under a ")
+                s.write(ceiling)
+                s.write(" m ceiling (")
+                s.write(ceiling - height)
+                s.write(" m to spare)")
+            case .stuckAtDoor(let side, let doorway):
+                s.write("its smallest side, ")
+                s.write(side)
+                s.write(" m, does not pass the widest ")
+                s.write(doorway.kind)
+                s.write(": ")
+                s.write(doorway.clearWidth)
+                s.write(" m clear × ")
+                s.write(doorway.height)
+                s.write(" m")
+            case .passesDoor(let side, let doorway):
+                s.write("passes a ")
+                s.write(doorway.clearWidth)
+                s.write(" m clear ")
+                s.write(doorway.kind)
+                s.write(" with ")
+                s.write(doorway.clearWidth - side)
+                s.write(" m to spare")
+            case .noDoorway:
+                s.write("no door or opening was scanned; the way in was not checked")
+            case .floorFits(let piece, let found):
+                s.write(piece.width)
+                s.write(" × ")
+                s.write(piece.depth)
+                s.write(" m with ")
+                s.write(piece.clearance.recommended)
+                s.write(" m ")
+                s.write(piece.clearance.side.phrase)
+                s.write(" fits at (")
+                s.write(found.center.x)
+                s.write(", ")
+                s.write(found.center.y)
+                s.write("), turned ")
+                s.write(Int(found.rotationDegrees.rounded()))
+                s.write("°")
+            case .floorTight(let piece, let found):
+                s.write(piece.width)
+                s.write(" × ")
+                s.write(piece.depth)
+                s.write(" m fits only with the minimum ")
+                s.write(piece.clearance.minimum)
+                s.write(" m ")
+                s.write(piece.clearance.side.phrase)
+                s.write(" (not the recommended ")
+                s.write(piece.clearance.recommended)
+                s.write(" m), at (")
+                s.write(found.center.x)
+                s.write(", ")
+                s.write(found.center.y)
+                s.write(")")
+            case .noFloor(let piece):
+                s.write("needs ")
+                s.write(piece.width)
+                s.write(" × ")
+                s.write(piece.depth)
+                s.write(" m of free floor with ")
+                s.write(piece.clearance.minimum)
+                s.write(" m ")
+                s.write(piece.clearance.side.phrase)
+                s.write("; no place on the free floor holds it")
+            }
         }
     }
 }
 
 extension FitReason.Doorway {
-    var kind: String { isDoor ? "door" : "opening" }
+    var kind: StaticString { isDoor ? "door" : "opening" }
 }
 
 extension Clearance.Side {
     /// Where the clearance goes, as the sentences say it.
-    var phrase: String {
+    var phrase: StaticString {
         switch self {
         case .front: "in front"
         case .sides: "at each side"
