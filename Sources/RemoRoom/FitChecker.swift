@@ -60,9 +60,10 @@ public struct FitResult: Hashable, Sendable {
 /// minimum (or a door margin under 7.5 cm, or a ceiling margin under 15 cm),
 /// `does-not-fit` otherwise, `unknown` without a scan or without the product's dimensions.
 ///
-/// A checker prepares the room once (the free rectangles, the exact obstacles); checking a
-/// product then costs a few microseconds at most, less than one when a free rectangle
-/// already checked holds it.
+/// A checker prepares the room once (the exact obstacles, the room turned along each wall
+/// direction) and finds a direction's free rectangles the first time a product needs them;
+/// checking a product then costs a few microseconds at most, less than one when a free
+/// rectangle already checked holds it. A checker may be shared by threads.
 public struct FitChecker: Sendable {
     /// The room checked against, if any.
     public let room: Room?

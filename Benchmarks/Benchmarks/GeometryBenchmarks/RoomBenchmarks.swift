@@ -35,11 +35,12 @@ func roomBenchmarks() {
         for _ in benchmark.scaledIterations { blackHole(try? RoomScan.decode(roomBytes)) }
     }
     let products = Self50Items.make()
-    // Preparing the room (free rectangles, exact obstacles) happens once per scan; then
-    // each list is checked against it. A checker remembers which free rectangles the
-    // exact check has passed, so the first list against a room costs more than later
-    // ones: the first list is timed with the preparation (subtract the preparation), and
-    // later lists on one checker. The sentences are timed apart.
+    // Preparing the room (outline, exact obstacles, turned frames) happens once per scan;
+    // then each list is checked against it. A checker finds each wall direction's free
+    // rectangles when a product first needs them and remembers which of them the exact
+    // check has passed, so the first list against a room costs more than later ones: the
+    // first list is timed with the preparation (subtract the preparation), and later lists
+    // on one checker. The sentences are timed apart.
     Benchmark("Room.prepareElevenObjectRoom") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(FitChecker(room: room)) }
     }
