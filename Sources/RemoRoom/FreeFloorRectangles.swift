@@ -27,6 +27,8 @@ import RemoGeometry
 final class FreeFloorRectangles: Sendable {
     /// The room turned along the wall direction: the rectangles' coordinates are its.
     let frame: TurnedFrame
+    /// The boxes, the sure and the possible rectangles, each found when first needed
+    /// (the boxes by whichever set of rectangles is found first).
     private let boxesMade = BuiltOnce<Boxes>()
     private let sureMade = BuiltOnce<SureRectangles>()
     private let possibleMade = BuiltOnce<PossibleRectangles>()
