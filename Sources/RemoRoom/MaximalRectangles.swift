@@ -59,7 +59,9 @@ struct MaximalRectangles {
                 let byBottom = UnsafeMutableBufferPointer(rebasing: order[0..<n])
                 byBottom.sortFew(by: { kept[Int($0)].min.y > kept[Int($1)].min.y })
                 return withUnsafeTemporaryAllocation(of: Span.self, capacity: capacity) { cuts in
-                    withUnsafeTemporaryAllocation(of: Stretch.self, capacity: 2 * n + 4) { start in
+                    // Room for 40 stretches, small enough to stay on the stack; a deeper
+                    // search grows the stack on the heap (the tests pass with room for one).
+                    withUnsafeTemporaryAllocation(of: Stretch.self, capacity: Swift.min(2 * n + 4, 40)) { start in
                         var stack = Stack(start)
                         defer { stack.free() }
                         return Self.rectangles(
