@@ -99,40 +99,29 @@ public struct FitReason: Hashable, Sendable {
             case .noDoorway:
                 s.write("no door or opening was scanned; the way in was not checked")
             case .floorFits(let piece, let found):
-                s.write(piece.width)
-                s.write(" × ")
-                s.write(piece.depth)
+                s.write(size: piece)
                 s.write(" m with ")
                 s.write(piece.clearance.recommended)
                 s.write(" m ")
                 s.write(piece.clearance.side.phrase)
-                s.write(" fits at (")
-                s.write(found.center.x)
-                s.write(", ")
-                s.write(found.center.y)
-                s.write("), turned ")
+                s.write(" fits at ")
+                s.write(point: found.center)
+                s.write(", turned ")
                 s.write(Int(found.rotationDegrees.rounded()))
                 s.write("°")
             case .floorTight(let piece, let found):
-                s.write(piece.width)
-                s.write(" × ")
-                s.write(piece.depth)
+                s.write(size: piece)
                 s.write(" m fits only with the minimum ")
                 s.write(piece.clearance.minimum)
                 s.write(" m ")
                 s.write(piece.clearance.side.phrase)
                 s.write(" (not the recommended ")
                 s.write(piece.clearance.recommended)
-                s.write(" m), at (")
-                s.write(found.center.x)
-                s.write(", ")
-                s.write(found.center.y)
-                s.write(")")
+                s.write(" m), at ")
+                s.write(point: found.center)
             case .noFloor(let piece):
                 s.write("needs ")
-                s.write(piece.width)
-                s.write(" × ")
-                s.write(piece.depth)
+                s.write(size: piece)
                 s.write(" m of free floor with ")
                 s.write(piece.clearance.minimum)
                 s.write(" m ")
@@ -140,6 +129,24 @@ public struct FitReason: Hashable, Sendable {
                 s.write("; no place on the free floor holds it")
             }
         }
+    }
+}
+
+extension SentenceBytes {
+    /// Writes a footprint's size: "1.20 × 0.80".
+    fileprivate mutating func write(size piece: FitReason.Footprint) {
+        write(piece.width)
+        write(" × ")
+        write(piece.depth)
+    }
+
+    /// Writes a point on the plan: "(1.20, -0.80)".
+    fileprivate mutating func write(point: Point) {
+        write("(")
+        write(point.x)
+        write(", ")
+        write(point.y)
+        write(")")
     }
 }
 
