@@ -43,8 +43,9 @@ public struct FitResult: Hashable, Sendable {
 ///
 /// - Floor space: the footprint grown by the category's ``Clearance`` must lie inside the
 ///   floor outline and off every floor-standing piece of furniture that stays and every
-///   door's clear zone, for some position at some orientation: each wall direction and
-///   its quarter turns. At each wall direction the free floor is summed up as its largest
+///   door's clear zone, for some position at some orientation: each wall direction (of
+///   the walls and of the outline's edges over 0.3 m; the plan's axes if there is none)
+///   and its quarter turns. At each wall direction the free floor is summed up as its largest
 ///   free rectangles (the maximal empty rectangles among boxes over the outline's outside
 ///   and the obstacles), so every axis-aligned position is considered at once; where
 ///   slanted edges leave that unsure, positions are tried one by one (the piece's back
@@ -143,6 +144,9 @@ public struct FitChecker: Sendable {
         for wall in room.walls { direction(wall.start, wall.end) }
         let corners = room.floorOutline
         for k in corners.indices { direction(corners[k], corners[k + 1 == corners.count ? 0 : k + 1]) }
+        // No wall and no outline edge long enough to give a direction (a round room drawn in
+        // short steps): the plan's own axes.
+        if angles.isEmpty { angles = [0] }
         frames = angles.map { TurnedFrame(degrees: $0, outline: outline, obstacles: obstacles) }
         rectangles = frames.map { FreeFloorRectangles(frame: $0) }
     }

@@ -131,6 +131,22 @@ struct FitTests {
         #expect(alone.contains { $0.badge == .fits } && alone.contains { $0.badge == .doesNotFit })
     }
 
+    @Test("a round room drawn in short steps, with no wall and no edge long enough to give a direction: searched along the plan's axes")
+    func roomWithoutDirections() throws {
+        // 120 corners on a 3 m circle: every edge about 16 cm.
+        let outline = (0..<120).map { k in
+            Point(3 * cos(Double(k) * 2 * .pi / 120), 3 * sin(Double(k) * 2 * .pi / 120))
+        }
+        let room = try #require(try RoomScan.decode(Array(RoomFixture.capturedRoom(outline: outline, height: 2.5).utf8)).rooms.first)
+        #expect(room.walls.isEmpty)
+        let checker = FitChecker(room: room)
+        let fits = checker.check(Product(id: "sofa", category: "sofa", width: 2.2, depth: 0.9, height: 0.8))
+        #expect(fits.badge == .fits)
+        try Self.confirm(try #require(fits.placement), in: room)
+        // Too long for the circle at any angle: 6.2 m against a 6 m diameter.
+        #expect(checker.check(Product(id: "long", category: "sofa", width: 6.2, depth: 0.5, height: 0.8)).badge == .doesNotFit)
+    }
+
     @Test("a category's clearance: beds first, then tables and dining, any case, anywhere in the name; else a walkway")
     func clearanceByCategory() {
         let cases: [(String?, Clearance.Side)] = [
