@@ -140,9 +140,14 @@ extension FitChecker {
             }
         }
         if quickly { return .notFound }
+        // A half turn has the same ranges: found once for quarters 0 and 2, once for 1 and 3.
+        var ranges: (frame: Int, even: [BoundingBox]??, odd: [BoundingBox]??) = (-1, nil, nil)
         for (n, quarter) in unsure {
+            if ranges.frame != n { ranges = (n, nil, nil) }
             let (w, h, _) = box.turned(quarter: quarter)
-            let corners = rectangles[n]?.corners(width: w, height: h, on: floor)
+            let odd = quarter & 1 == 1
+            let corners = (odd ? ranges.odd : ranges.even) ?? rectangles[n]?.corners(width: w, height: h, on: floor)
+            if odd { ranges.odd = corners } else { ranges.even = corners }
             if let found = search(box, quarter: quarter, in: frames[n], on: floor, cornersIn: corners) { return .found(found) }
         }
         return unsure.isEmpty ? .ruledOut : .notFound
@@ -188,12 +193,13 @@ extension FitChecker {
             guard let ranges else { return true }
             return ranges.contains { x >= $0.min.x - slack && x <= $0.max.x + slack && y >= $0.min.y - slack && y <= $0.max.y + slack }
         }
+        // A corner in a range: the cheap test, then the exact check.
         func tried(_ corner: Point) -> FitPlacement? {
-            guard inRange(corner.x, corner.y), frame.roughlyHolds(corner.x, corner.y, corner.x + a, corner.y + b) else { return nil }
+            guard frame.roughlyHolds(corner.x, corner.y, corner.x + a, corner.y + b) else { return nil }
             return confirm(box, quarter: quarter, corner: corner, in: frame, on: floor)
         }
         let againstWalls = frame.cornersAgainstWalls(quarter: quarter, width: a, height: b)
-        for corner in againstWalls { if let found = tried(corner) { return found } }
+        for corner in againstWalls where inRange(corner.x, corner.y) { if let found = tried(corner) { return found } }
         guard box.side == .around || againstWalls.isEmpty else { return nil }
         // A 0.2 m grid, coarser for huge rooms: at most 81 × 81 positions, counted rather
         // than stepped (far from the origin a step can be below the coordinates' precision).

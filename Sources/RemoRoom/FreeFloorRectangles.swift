@@ -174,19 +174,23 @@ final class FreeFloorRectangles: Sendable {
         let step = max(box.width, box.height) / Double(Self.stepsAcross)
         // The outline's boxes so far: those ending where a slab starts may be extended.
         let (mayStart, surelyStart) = (may.count, surely.count)
+        // The box's sides, as edges that do not slant.
+        let (leftSide, rightSide) = (
+            SlabCutter.Crossing(bottom: box.min.x, top: box.min.x), SlabCutter.Crossing(bottom: box.max.x, top: box.max.x)
+        )
         cutter.forEach(of: ring) { y0, y1, crossings in
-            @inline(__always) func nearAt(_ b: BoundingBox, _ y: Double, _ low: Double, _ high: Double) -> Bool {
+            // Whether `b` ends at height `y` and spans [low, high] up to the snap.
+            @inline(__always) func near(_ b: BoundingBox, _ y: Double, _ low: Double, _ high: Double) -> Bool {
                 b.max.y == y && abs(b.min.x - low) <= snap && abs(b.max.x - high) <= snap
             }
-            @inline(__always) func near(_ b: BoundingBox, _ low: Double, _ high: Double) -> Bool { nearAt(b, y0, low, high) }
             // Outside: left of the first crossing, between pairs, right of the last.
-            var left: (low: Double, high: Double, end: SlabCutter.Crossing?) = (box.min.x, box.min.x, nil)
+            var left = leftSide
             var k = 0
             while k <= crossings.count {
-                let right = k < crossings.count ? (low: crossings[k].low, high: crossings[k].high) : (low: box.max.x, high: box.max.x)
+                let right = k < crossings.count ? crossings[k] : rightSide
                 if right.high > left.low {
                     let (low, high) = (left.low, right.high)
-                    if let j = (mayStart..<may.count).first(where: { near(may[$0], low, high) }) {
+                    if let j = (mayStart..<may.count).first(where: { near(may[$0], y0, low, high) }) {
                         may[j] = BoundingBox(min: Point(min(may[j].min.x, low), may[j].min.y), max: Point(max(may[j].max.x, high), y1))
                     } else {
                         may.append(BoundingBox(min: Point(low, y0), max: Point(high, y1)))
@@ -194,24 +198,21 @@ final class FreeFloorRectangles: Sendable {
                 }
                 // Where the stretch's ends slant, cut finer, so that what surely is outside
                 // follows a slanted wall in steps.
-                let rightEnd = k < crossings.count ? crossings[k] : nil
-                let slant = max(left.end.map { $0.high - $0.low } ?? 0, rightEnd.map { $0.high - $0.low } ?? 0)
+                let slant = max(left.high - left.low, right.high - right.low)
                 let steps = (slant / step).rounded(.up).clamped(to: 1...Self.maximumSteps)
                 for s in 0..<steps where y1 - y0 > snap {
                     let (fa, fb) = (Double(s) / Double(steps), Double(s + 1) / Double(steps))
                     let (ya, yb) = (s == 0 ? y0 : y0 + (y1 - y0) * fa, s + 1 == steps ? y1 : y0 + (y1 - y0) * fb)
-                    let leftX = left.end.map { max($0.x(at: fa), $0.x(at: fb)) } ?? box.min.x
-                    let rightX = rightEnd.map { min($0.x(at: fa), $0.x(at: fb)) } ?? box.max.x
-                    let (low, high) = SlabCutter.shrunk(leftX, rightX)
+                    let (low, high) = SlabCutter.shrunk(max(left.x(at: fa), left.x(at: fb)), min(right.x(at: fa), right.x(at: fb)))
                     guard high > low && yb - ya > snap else { continue }
-                    if let j = (surelyStart..<surely.count).first(where: { nearAt(surely[$0], ya, low, high) }) {
+                    if let j = (surelyStart..<surely.count).first(where: { near(surely[$0], ya, low, high) }) {
                         surely[j] = BoundingBox(
                             min: Point(max(surely[j].min.x, low), surely[j].min.y), max: Point(min(surely[j].max.x, high), yb))
                     } else {
                         surely.append(BoundingBox(min: Point(low, ya), max: Point(high, yb)))
                     }
                 }
-                if k + 1 < crossings.count { left = (crossings[k + 1].low, crossings[k + 1].high, crossings[k + 1]) }
+                if k + 1 < crossings.count { left = crossings[k + 1] }
                 k += 2
             }
         }

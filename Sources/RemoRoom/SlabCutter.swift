@@ -3,14 +3,14 @@ import RemoGeometry
 /// Cuts polygons into horizontal slabs for ``FreeFloorRectangles``, reusing its
 /// working memory from one polygon to the next.
 struct SlabCutter {
-    /// An edge across a slab: the range of x it covers there, and (for sorting) the sum
-    /// of its x at the slab's bottom and top.
+    /// An edge across a slab: its x at the slab's bottom and top.
     struct Crossing {
-        var low: Double
-        var high: Double
-        /// Its x at the slab's bottom and top.
         var bottom: Double
         var top: Double
+        /// The range of x it covers in the slab.
+        var low: Double { min(bottom, top) }
+        var high: Double { max(bottom, top) }
+        /// For sorting left to right: the sum of its x at the bottom and top.
         var middle: Double { bottom + top }
 
         /// Its x a `fraction` of the way up the slab (exact at the bottom and top).
@@ -40,7 +40,7 @@ struct SlabCutter {
         if heights.count < n {
             heights += repeatElement(0, count: n - heights.count)
             edges += repeatElement(Edge(low: Point(0, 0), high: Point(0, 0)), count: n - edges.count)
-            crossings += repeatElement(Crossing(low: 0, high: 0, bottom: 0, top: 0), count: n - crossings.count)
+            crossings += repeatElement(Crossing(bottom: 0, top: 0), count: n - crossings.count)
         }
         heights.withUnsafeMutableBufferPointer { heights in
             edges.withUnsafeMutableBufferPointer { edges in
@@ -63,7 +63,7 @@ struct SlabCutter {
                             let (low, high) = (edges[e].low, edges[e].high)
                             guard low.y <= ya && high.y >= yb else { continue }
                             let (xa, xb) = (Self.x(of: low, high, at: ya), Self.x(of: low, high, at: yb))
-                            crossings[count] = Crossing(low: min(xa, xb), high: max(xa, xb), bottom: xa, top: xb)
+                            crossings[count] = Crossing(bottom: xa, top: xb)
                             count += 1
                         }
                         UnsafeMutableBufferPointer(rebasing: crossings[0..<count]).sortFew(by: { $0.middle < $1.middle })
