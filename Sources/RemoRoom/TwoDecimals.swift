@@ -66,20 +66,35 @@ struct SentenceBytes {
 
     /// Writes an integer.
     mutating func write(_ value: Int) {
+        if value < 0 { write("-") }
+        writeDigits(UInt64(value.magnitude), minimum: 1, decimals: 0)
+    }
+
+    /// Writes `value` in decimal digits, at least `minimum` of them, with a point before
+    /// the last `decimals` of them when that is not zero.
+    @inline(__always)
+    private mutating func writeDigits(_ value: UInt64, minimum: Int, decimals: Int) {
         var digits = 1
-        var rest = value.magnitude / 10
+        var rest = value / 10
         while rest > 0 {
             digits += 1
             rest /= 10
         }
-        guard room(for: digits + 1) else { return }
-        if value < 0 { write("-") }
-        var v = value.magnitude
-        for i in stride(from: count + digits - 1, through: count, by: -1) {
+        digits = max(digits, minimum)
+        let length = digits + (decimals > 0 ? 1 : 0)
+        guard room(for: length) else { return }
+        // Right to left.
+        var (v, i) = (value, count + length - 1)
+        for k in 0..<digits {
+            if decimals > 0 && k == decimals {
+                out[i] = UInt8(ascii: ".")
+                i -= 1
+            }
             out[i] = UInt8(ascii: "0") + UInt8(v % 10)
             v /= 10
+            i -= 1
         }
-        count += digits
+        count += length
     }
 
     /// Writes a number with two decimals, as ``Swift/Double/twoDecimals`` gives it.
@@ -94,7 +109,6 @@ struct SentenceBytes {
             }
             return
         }
-        guard room(for: Double.twoDecimalsLength) else { return }
         let p = m * 100
         // The exact product is p + error: 100 is exact, so one fused multiply-add gives the error.
         let error = (-p).addingProduct(m, 100)
@@ -103,25 +117,8 @@ struct SentenceBytes {
         if fraction > 0.5 || (fraction == 0.5 && (error > 0 || (error == 0 && whole.truncatingRemainder(dividingBy: 2) == 1))) {
             whole += 1
         }
-        var cents = UInt64(whole)
-        var digits = 3  // at least "d.dd"
-        var rest = cents / 1000
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
         if value.sign == .minus { write("-") }
-        // Digits right to left, the point before the last two.
-        var i = count + digits
-        for k in 0..<digits {
-            if k == 2 {
-                out[i] = UInt8(ascii: ".")
-                i -= 1
-            }
-            out[i] = UInt8(ascii: "0") + UInt8(cents % 10)
-            cents /= 10
-            i -= 1
-        }
-        count += digits + 1
+        // At least "d.dd".
+        writeDigits(UInt64(whole), minimum: 3, decimals: 2)
     }
 }
