@@ -146,12 +146,16 @@ enum RoomOutput {
                 room.ceilingHeight.map {
                     "ceiling \(f($0)) m" + (room.ceilingHeightRange.map { " (\(f($0.lowerBound))–\(f($0.upperBound)) m)" } ?? "")
                 } ?? "no ceiling height"
-            lines.append(
-                "  room \(i + 1): floor \(f(room.floorArea)) m², perimeter \(f(room.floorPerimeter)) m, \(f(room.dimensions.length)) × \(f(room.dimensions.width)) m, \(ceiling)"
-            )
-            lines.append(
-                "    \(room.walls.count) walls, \(room.doors.count) doors, \(room.windows.count) windows, \(room.openings.count) openings, \(room.objects.count) objects"
-            )
+            let floor =
+                room.floorOutline.count >= 3
+                ? "floor \(f(room.floorArea)) m², perimeter \(f(room.floorPerimeter)) m, \(f(room.dimensions.length)) × \(f(room.dimensions.width)) m"
+                : room.floorArea > 0 ? "floor \(f(room.floorArea)) m² (no outline)" : "no floor outline"
+            lines.append("  room \(i + 1): \(floor), \(ceiling)")
+            let counts = [
+                (room.walls.count, "wall"), (room.doors.count, "door"), (room.windows.count, "window"), (room.openings.count, "opening"),
+                (room.objects.count, "object"),
+            ]
+            lines.append("    " + counts.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", "))
             var categories: [String: Int] = [:]
             for o in room.objects { categories[o.category, default: 0] += 1 }
             if !categories.isEmpty {

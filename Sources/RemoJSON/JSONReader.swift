@@ -1,6 +1,7 @@
 /// A pull reader over JSON bytes: the caller asks for the value it expects next.
 ///
-/// Strict RFC 8259. Numbers of up to 19 digits with a mantissa below 2⁵³ and a power
+/// Strict RFC 8259, but for a UTF-8 byte order mark at the start, which is skipped (as
+/// the RFC allows; some editors write one). Numbers of up to 19 digits with a mantissa below 2⁵³ and a power
 /// of ten of at most 22 are converted exactly on a fast path, others through the
 /// standard library's correctly rounded conversion; a number too large for a double reads as ±infinity
 /// (as in most JSON readers) for the caller to reject with a message of its own.
@@ -14,11 +15,15 @@ public struct JSONReader: Sendable {
     public internal(set) var position = 0
     var depth = 0
     var pendingFirst = false
+    /// Where the JSON text starts: after a byte order mark, if there is one.
+    let start: Int
 
-    /// A reader at the start of `bytes`.
+    /// A reader at the start of `bytes` (after a UTF-8 byte order mark).
     public init(bytes: [UInt8], limits: JSONLimits = JSONLimits()) {
         self.bytes = bytes
         self.limits = limits
+        start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        position = start
     }
 
     /// A syntax error at `offset` (by default the current position) with line and column.
@@ -26,7 +31,7 @@ public struct JSONReader: Sendable {
         let end = min(offset ?? position, bytes.count)
         var line = 1
         var column = 1
-        for i in 0..<end {
+        for i in min(start, end)..<end {
             if bytes[i] == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -48,7 +53,7 @@ public struct JSONReader: Sendable {
         skipWhitespace()
         guard let c = peek() else {
             throw error(
-                bytes.allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
+                bytes[start...].allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
                     ? "the file is empty" : "unexpected end of input: the file is truncated")
         }
         // The common kinds first, without a jump table.

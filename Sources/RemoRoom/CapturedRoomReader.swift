@@ -42,6 +42,8 @@ enum CapturedRoomReader {
         // Walls.
         var walls: [Wall] = []
         walls.reserveCapacity(scan.walls.count)
+        // Without a floor (iOS 16), its height from the walls' bottoms.
+        var wallBottoms: [Double] = []
         for (i, element) in scan.walls.enumerated() {
             guard let t = element.transform else {
                 throw .format("\(path).walls[\(i)].transform: expected 16 finite numbers")
@@ -52,15 +54,21 @@ enum CapturedRoomReader {
             let p = Placement(t: t)
             guard let direction = p.xAxis else { throw .format("\(path).walls[\(i)].transform: the wall has no direction") }
             let half = Point(direction.x * length / 2, direction.y * length / 2)
+            if floorPlacement == nil { wallBottoms.append(p.y - height / 2) }
             walls.append(
                 Wall(
                     identifier: element.name ?? "wall-\(i)",
                     start: Point(p.center.x - half.x, p.center.y - half.y), end: Point(p.center.x + half.x, p.center.y + half.y),
                     height: height, normal: p.zAxis, confidence: element.confidence))
         }
-        let floorLevel = floorPlacement?.y ?? 0
+        // The floor's height: the floor's own, else the walls' bottoms (the median; in real
+        // exports every wall's bottom is the floor's height), else the lowest object's bottom.
+        let floorLevel =
+            floorPlacement?.y ?? wallBottoms.sorted().dropFirst(wallBottoms.count / 2).first
+            ?? scan.objects.compactMap { e in e.transform.flatMap { t in e.dimensions.map { Placement(t: t).y - $0.1 / 2 } } }.min() ?? 0
 
-        // The floor outline: the floor polygon, else the wall loop, else the floor's dimensions.
+        // The floor outline: the floor polygon, else the wall loop, else the floor's
+        // dimensions, else the walls joined across their gaps.
         var outline: [Point] = []
         var source = Room.OutlineSource.none
         if let placement = floorPlacement, let corners = scan.floors.first?.polygonCorners, corners.count >= 3 {
@@ -74,6 +82,10 @@ enum CapturedRoomReader {
         if outline.isEmpty, let placement = floorPlacement, let (w, d, _) = scan.floors.first?.dimensions {
             outline = [(-w / 2, -d / 2, 0.0), (w / 2, -d / 2, 0), (w / 2, d / 2, 0), (-w / 2, d / 2, 0)].map { placement.apply($0) }
             source = .floorDimensions
+        }
+        if outline.isEmpty, let loop = WallLoop.closedOrBridged(walls) {
+            (outline, source) = (loop.corners, loop.source)
+            if let warning = loop.warning { warnings.append(warning) }
         }
 
         // Doors, windows and openings, placed on their walls.
@@ -164,6 +176,7 @@ enum CapturedRoomReader {
             warnings.append(RoomWarning(code: "multiple-stories", message: "elements belong to \(stories) stories"))
         }
         if walls.isEmpty { warnings.append(RoomWarning(code: "no-walls", message: "the scan has no walls")) }
+        if outline.count < 3 { warnings.append(.noFloorOutline) }
         let (length, width) = EnclosingRectangle.of(outline)
         return Room(
             floorOutline: outline, outlineSource: source, floorArea: area, floorPerimeter: perimeter, ceilingHeight: ceiling,

@@ -9,7 +9,7 @@ public enum Badge: String, Hashable, Sendable {
     case tight
     /// It does not fit: no position considered holds it, or it is too tall, or it does not get in.
     case doesNotFit = "does-not-fit"
-    /// Not known: no scan, or the product lacks a dimension.
+    /// Not known: no scan, no floor outline in it, or the product lacks a dimension.
     case unknown
 }
 
@@ -59,7 +59,8 @@ public struct FitResult: Hashable, Sendable {
 ///
 /// `fits` with the recommended clearance and comfortable margins, `tight` with only the
 /// minimum (or a door margin under 7.5 cm, or a ceiling margin under 15 cm),
-/// `does-not-fit` otherwise, `unknown` without a scan or without the product's dimensions.
+/// `does-not-fit` otherwise, `unknown` without a scan, without the product's dimensions,
+/// or without a usable floor outline (unless the ceiling or the doors already rule it out).
 ///
 /// A checker prepares the room once (the exact obstacles, the room turned along each wall
 /// direction) and finds a direction's free rectangles the first time a product needs them;
@@ -190,7 +191,11 @@ public struct FitChecker: Sendable {
             reasons.append(FitReason(finding: .noDoorway))
         }
 
-        // Floor space.
+        // Floor space: not known without an outline to place the piece on.
+        guard floor != nil else {
+            reasons.append(FitReason(finding: .noOutline))
+            return FitResult(id: product.id, badge: failed ? .doesNotFit : .unknown, reasons: reasons, placement: nil)
+        }
         let clearance = Clearance.forCategory(product.category)
         let piece = FitReason.Footprint(width: size.width, depth: size.depth, clearance: clearance)
         // Nothing when no possible rectangle holds even the least box; else the

@@ -17,6 +17,7 @@ public struct FitReason: Hashable, Sendable {
         case floorFits(Footprint, at: Spot)
         case floorTight(Footprint, at: Spot)
         case noFloor(Footprint)
+        case noOutline
     }
 
     /// A way into the room: its clear width and height.
@@ -53,7 +54,7 @@ public struct FitReason: Hashable, Sendable {
         case .noScan: "no-scan"
         case .tooTall, .underCeiling: "ceiling-height"
         case .stuckAtDoor, .passesDoor, .noDoorway: "door-passage"
-        case .floorFits, .floorTight, .noFloor: "floor-space"
+        case .floorFits, .floorTight, .noFloor, .noOutline: "floor-space"
         }
     }
 
@@ -127,6 +128,8 @@ public struct FitReason: Hashable, Sendable {
                 s.write(" m ")
                 s.write(piece.clearance.side.phrase)
                 s.write("; no place on the free floor holds it")
+            case .noOutline:
+                s.write("the scan has no usable floor outline (none, or one that crosses itself); the floor space was not checked")
             }
         }
     }

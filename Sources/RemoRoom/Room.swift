@@ -5,7 +5,8 @@ import RemoGeometry
 /// Plan points are RemoGeometry `Point`s whose `x` is world x and whose `y` is world z.
 public struct Room: Hashable, Sendable {
     /// The floor outline, in order (from the floor polygon, else the wall loop, else the
-    /// floor's dimensions).
+    /// floor's dimensions, else the walls joined across their gaps); empty when none
+    /// could be made.
     public var floorOutline: [Point]
     /// Where the outline came from.
     public var outlineSource: OutlineSource
@@ -42,6 +43,9 @@ public struct Room: Hashable, Sendable {
         case wallLoop = "wall-loop"
         /// The floor's `dimensions`, a rectangle.
         case floorDimensions = "floor-dimensions"
+        /// The walls joined end to end across the gaps where they do not close (a guess:
+        /// the scan has no floor polygon and no closed loop of walls).
+        case bridgedWalls = "bridged-walls"
         /// No outline could be made.
         case none
     }
@@ -174,4 +178,10 @@ public struct RoomWarning: Hashable, Sendable {
     public var code: String
     /// A sentence for people.
     public var message: String
+
+    /// The room has no floor outline: no floor polygon, and walls that neither close nor
+    /// join into one.
+    static let noFloorOutline = RoomWarning(
+        code: "no-floor-outline",
+        message: "there is no floor outline: no floor polygon, and the walls neither close nor join into one; fit badges are unknown")
 }

@@ -54,7 +54,8 @@ enum RoomDimensionsReader {
                 }
             }
         }
-        let outline = WallLoop.outline(walls) ?? []
+        let loop = WallLoop.closedOrBridged(walls)
+        let outline = loop?.corners ?? []
         let computedArea = outline.count >= 3 ? ((try? Ring(outline))?.area ?? 0) : 0
         let area = Read.number(value["floorArea"]) ?? computedArea
         let perimeter =
@@ -63,12 +64,14 @@ enum RoomDimensionsReader {
             : outline.indices.reduce(0) { $0 + Segment(outline[$1], outline[($1 + 1) % outline.count]).length }
         let ceiling = Read.number(value["ceilingHeight"]) ?? walls.map(\.height).max()
         var warnings: [RoomWarning] = []
-        if outline.isEmpty && !walls.isEmpty {
+        if loop?.source != .wallLoop && !walls.isEmpty {
             warnings.append(RoomWarning(code: "walls-not-closed", message: "the walls do not form a closed loop"))
         }
+        if let warning = loop?.warning { warnings.append(warning) }
+        if outline.count < 3 { warnings.append(.noFloorOutline) }
         let (length, width) = EnclosingRectangle.of(outline)
         return Room(
-            floorOutline: outline, outlineSource: outline.isEmpty ? .none : .wallLoop, floorArea: area, floorPerimeter: perimeter,
+            floorOutline: outline, outlineSource: loop?.source ?? .none, floorArea: area, floorPerimeter: perimeter,
             ceilingHeight: ceiling, ceilingHeightRange: nil, dimensions: Room.Dimensions(length: length, width: width, height: ceiling),
             walls: walls,
             doors: doors, windows: windows, openings: openings, objects: [], warnings: warnings, floorLevel: 0)

@@ -1,3 +1,4 @@
+import Foundation
 import RemoGeometry
 
 /// Floor outlines from walls, and how much of an outline the walls cover.
@@ -29,6 +30,103 @@ enum WallLoop {
         guard Segment(end, walls[0].start).length <= cornerTolerance else { return nil }
         corners[0] = Point((end.x + walls[0].start.x) / 2, (end.y + walls[0].start.y) / 2)
         return corners
+    }
+
+    /// The walls' closed loop (``outline(_:)``), else their ``bridged(_:)`` loop with a
+    /// `walls-bridged` warning naming the gaps; nil when neither can be made.
+    static func closedOrBridged(_ walls: [Wall]) -> (corners: [Point], source: Room.OutlineSource, warning: RoomWarning?)? {
+        if let loop = outline(walls) { return (loop, .wallLoop, nil) }
+        guard let loop = bridged(walls) else { return nil }
+        let message =
+            "there is no floor polygon and the walls do not close: the floor outline joins them across \(loop.gaps) "
+            + "gap\(loop.gaps == 1 ? "" : "s") (\(loop.gapLength.twoDecimals) m), so the floor area is an estimate"
+        return (loop.corners, .bridgedWalls, RoomWarning(code: "walls-bridged", message: message))
+    }
+
+    /// A floor outline guessed from walls that do not close (a scan without a floor
+    /// polygon, as every iOS 16 export is, with walls missing): the walls joined end to
+    /// end, each gap between them bridged by a straight line. Stub walls (under
+    /// ``cornerTolerance``) are left out. Two orders are tried, nearest end first from
+    /// the longest wall and in turn round their middle; of those that make a simple ring
+    /// no thinner than ``thinnest``, the larger is kept. Nil when fewer than two walls
+    /// remain or neither order makes one.
+    static func bridged(_ walls: [Wall]) -> Bridged? {
+        let kept = walls.filter { $0.length >= cornerTolerance && CoordinateRange.accepts($0.start) && CoordinateRange.accepts($0.end) }
+        guard kept.count >= 2 else { return nil }
+        var best: (loop: Bridged, area: Double)? = nil
+        for order in [nearestEndFirst(kept), roundTheMiddle(kept)] {
+            let loop = joined(order)
+            guard let ring = try? Ring(loop.corners), ring.isSimple else { continue }
+            let corners = loop.corners
+            let perimeter = corners.indices.reduce(0) { $0 + Segment(corners[$1], corners[($1 + 1) % corners.count]).length }
+            if ring.area >= thinnest * perimeter * perimeter && ring.area > best?.area ?? 0 { best = (loop, ring.area) }
+        }
+        return best?.loop
+    }
+
+    /// The least area a bridged outline may have for its perimeter squared: a rectangle
+    /// 50 times as long as it is wide has about this (a square has 0.0625). Thinner ones
+    /// are slivers, such as two walls joined back along themselves.
+    static let thinnest = 0.005
+
+    /// An outline from ``bridged(_:)``: its corners, and how many gaps it bridges and
+    /// their length.
+    struct Bridged {
+        var corners: [Point]
+        var gaps: Int
+        var gapLength: Double
+    }
+
+    /// The walls from the longest on, each followed by the one with an end nearest the
+    /// last one's far end, turned to start there.
+    private static func nearestEndFirst(_ walls: [Wall]) -> [(Point, Point)] {
+        var remaining = walls
+        let first = remaining.indices.max { remaining[$0].length < remaining[$1].length } ?? 0
+        var order = [(remaining[first].start, remaining[first].end)]
+        remaining.remove(at: first)
+        while let end = order.last?.1, !remaining.isEmpty {
+            var best = (index: 0, flipped: false, distance: Double.infinity)
+            for (i, w) in remaining.enumerated() {
+                let (toStart, toEnd) = (Segment(end, w.start).length, Segment(end, w.end).length)
+                if toStart < best.distance { best = (i, false, toStart) }
+                if toEnd < best.distance { best = (i, true, toEnd) }
+            }
+            let wall = remaining.remove(at: best.index)
+            order.append(best.flipped ? (wall.end, wall.start) : (wall.start, wall.end))
+        }
+        return order
+    }
+
+    /// The walls in turn counterclockwise round the middle of their middles, each turned
+    /// to run counterclockwise.
+    private static func roundTheMiddle(_ walls: [Wall]) -> [(Point, Point)] {
+        let n = Double(walls.count)
+        let middles = walls.map { Point(($0.start.x + $0.end.x) / 2, ($0.start.y + $0.end.y) / 2) }
+        let centre = Point(middles.reduce(0) { $0 + $1.x } / n, middles.reduce(0) { $0 + $1.y } / n)
+        let angles = middles.map { atan2($0.y - centre.y, $0.x - centre.x) }
+        return walls.indices.sorted { angles[$0] < angles[$1] }.map { i -> (Point, Point) in
+            let (s, e) = (walls[i].start, walls[i].end)
+            let turn: Double = (s.x - centre.x) * (e.y - centre.y) - (s.y - centre.y) * (e.x - centre.x)
+            return turn >= 0 ? (s, e) : (e, s)
+        }
+    }
+
+    /// The walls in this order joined into a loop: ends within ``cornerTolerance`` meet
+    /// at their midpoint, others are bridged.
+    private static func joined(_ order: [(Point, Point)]) -> Bridged {
+        var loop = Bridged(corners: [], gaps: 0, gapLength: 0)
+        for (k, wall) in order.enumerated() {
+            let previous = order[k == 0 ? order.count - 1 : k - 1].1
+            let gap = Segment(previous, wall.0).length
+            if gap <= cornerTolerance {
+                loop.corners.append(Point((previous.x + wall.0.x) / 2, (previous.y + wall.0.y) / 2))
+            } else {
+                loop.corners += [previous, wall.0]
+                loop.gaps += 1
+                loop.gapLength += gap
+            }
+        }
+        return loop
     }
 
     /// The length of the outline's edges that walls run along (within 0.25 m, within 10°).

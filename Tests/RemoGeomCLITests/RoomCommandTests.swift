@@ -61,6 +61,26 @@ struct RoomCommandTests {
         #expect(missing.status == 2)
     }
 
+    @Test("a scan with no floor outline: room says so in words (counts in the singular where one), fit answers unknown")
+    func noOutline() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scan = folder.appendingPathComponent("one-wall.json")
+        try Data(
+            #"{"walls": [{"category": {"wall": {}}, "dimensions": [4, 2.5, 0], "transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 2,1.25,0,1]}], "doors": [], "objects": []}"#
+                .utf8
+        ).write(to: scan)
+        let room = try CLIRunner.run(["room", scan.path, "--format", "text"])
+        #expect(room.status == 0)
+        #expect(room.stdout.contains("room 1: no floor outline, ceiling 2.50 m"))
+        #expect(room.stdout.contains("1 wall, 0 doors, 0 windows, 0 openings, 0 objects"))
+        #expect(room.stdout.contains("warning: no-floor-outline"))
+        let fit = try CLIRunner.run(["fit", "--room", scan.path, "--items", "SampleScans/rooms/shopping-list.json", "--format", "text"])
+        #expect(fit.status == 0)
+        #expect(fit.stdout.contains("Lounge armchair (armchair): unknown"))
+        #expect(!fit.stdout.contains("does-not-fit") || fit.stdout.contains("ceiling-height"))
+    }
+
     @Test("unreadable inputs exit 2 with the file named")
     func unreadable() throws {
         let room = try CLIRunner.run(["room", "SampleScans/regions/valid.json"])

@@ -196,6 +196,26 @@ struct JSONReaderTests {
         #expect(throws: JSONSyntaxError.self) { try bad.nextKey(interning: table) }
     }
 
+    @Test("a UTF-8 byte order mark at the start is skipped (errors count columns after it); alone it is an empty file; elsewhere an error")
+    func byteOrderMark() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(try JSONParser.parse(mark + Array(#"{"a": [1]}"#.utf8)) == .object([("a", .array([.number(1)]))]))
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(mark + Array("[1,]".utf8)) }
+        do {
+            _ = try JSONParser.parse(mark + Array("[1,]".utf8))
+        } catch {
+            #expect(error.line == 1 && error.column == 4, "\(error)")
+        }
+        do {
+            _ = try JSONParser.parse(mark + Array(" \n".utf8))
+            Issue.record("parsed a mark alone")
+        } catch {
+            #expect(error.message == "the file is empty")
+        }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(" ".utf8) + mark + Array("[1]".utf8)) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array("[1]".utf8) + mark) }
+    }
+
     @Test("a number too large for a double reads as infinity, for the caller to reject")
     func overflow() throws {
         #expect(try JSONParser.parse("1e400") == .number(.infinity))

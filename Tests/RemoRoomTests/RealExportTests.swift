@@ -105,6 +105,12 @@ struct HostileScanTests {
         }
     }
 
+    @Test("a UTF-8 byte order mark before a real export: the same rooms")
+    func byteOrderMark() throws {
+        let bytes = try RealExportTests.load(RealExportTests.references[0].file)
+        #expect(try RoomScan.decode([0xEF, 0xBB, 0xBF] + bytes).rooms == (try RoomScan.decode(bytes).rooms))
+    }
+
     @Test("zero walls: a room with a warning")
     func zeroWalls() throws {
         let scan = try RoomScan.decode(Array(Self.minimalRoom.utf8))

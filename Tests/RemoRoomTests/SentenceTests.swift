@@ -29,6 +29,7 @@ struct SentenceTests {
             "\(f(p.width)) × \(f(p.depth)) m fits only with the minimum \(f(p.clearance.minimum)) m \(phrase(p.clearance.side)) (not the recommended \(f(p.clearance.recommended)) m), at (\(f(at.center.x)), \(f(at.center.y)))"
         case .noFloor(let p):
             "needs \(f(p.width)) × \(f(p.depth)) m of free floor with \(f(p.clearance.minimum)) m \(phrase(p.clearance.side)); no place on the free floor holds it"
+        case .noOutline: "the scan has no usable floor outline (none, or one that crosses itself); the floor space was not checked"
         }
     }
 
@@ -64,7 +65,7 @@ struct SentenceTests {
                 .missingDimensions, .noScan, .tooTall(height: number(), ceiling: number()),
                 .underCeiling(height: number(), ceiling: number()), .stuckAtDoor(smallestSide: number(), doorway: doorway),
                 .passesDoor(smallestSide: number(), doorway: doorway), .noDoorway, .floorFits(piece, at: FitReason.Spot(placement)),
-                .floorTight(piece, at: FitReason.Spot(placement)), .noFloor(piece),
+                .floorTight(piece, at: FitReason.Spot(placement)), .noFloor(piece), .noOutline,
             ]
             for finding in findings {
                 let message = FitReason(finding: finding).message
