@@ -63,9 +63,8 @@ enum CapturedRoomReader {
         }
         // The floor's height: the floor's own, else the walls' bottoms (the median; in real
         // exports every wall's bottom is the floor's height), else the lowest object's bottom.
-        let floorLevel =
-            floorPlacement?.y ?? wallBottoms.sorted().dropFirst(wallBottoms.count / 2).first
-            ?? scan.objects.compactMap { e in e.transform.flatMap { t in e.dimensions.map { Placement(t: t).y - $0.1 / 2 } } }.min() ?? 0
+        let wallsBottom = wallBottoms.sorted().dropFirst(wallBottoms.count / 2).first
+        let floorLevel = floorPlacement?.y ?? wallsBottom ?? Self.lowestBottom(of: scan.objects) ?? 0
 
         // The floor outline: the floor polygon, else the wall loop, else the floor's
         // dimensions, else the walls joined across their gaps.
@@ -186,4 +185,12 @@ enum CapturedRoomReader {
     }
 
     static func format(_ v: Double) -> String { v.twoDecimals }
+
+    /// The lowest bottom of these objects (world y), if any has a transform and dimensions.
+    static func lowestBottom(of objects: [ScanElement]) -> Double? {
+        objects.compactMap { e -> Double? in
+            guard let t = e.transform, let (_, h, _) = e.dimensions else { return nil }
+            return Placement(t: t).y - h / 2
+        }.min()
+    }
 }

@@ -116,6 +116,8 @@ struct FloorlessScanTests {
         // Two walls along one line, or one wall: no outline.
         #expect(WallLoop.bridged(Self.walls([(a, b), (Point(6, 0), Point(9, 0))])) == nil)
         #expect(WallLoop.bridged(Self.walls([(a, b)])) == nil)
+        // Two walls nearly along one line: only a sliver joins them.
+        #expect(WallLoop.bridged(Self.walls([(a, b), (Point(6, 0.01), Point(9, 0.02))])) == nil)
         // Two opposite walls: the room between them.
         let opposite = try #require(WallLoop.bridged(Self.walls([(a, b), (c, d)])))
         #expect(abs(try Ring(opposite.corners).area - 20) < 1e-9 && opposite.gaps == 2)
