@@ -6,10 +6,14 @@ enum WallLoop {
     /// How close two wall ends must be (metres) to count as one corner.
     static let cornerTolerance = 0.3
 
+    /// More walls than this and no loop is looked for (it takes time in the square of
+    /// their number; a real room has a few dozen at most).
+    static let wallLimit = 1_000
+
     /// The closed loop the walls form, end to end, as its corners; nil when they do not
-    /// close.
+    /// close (or there are more than ``wallLimit``).
     static func outline(_ walls: [Wall]) -> [Point]? {
-        guard walls.count >= 3 else { return nil }
+        guard walls.count >= 3, walls.count <= wallLimit else { return nil }
         var remaining = Array(walls.dropFirst())
         var corners = [walls[0].start]
         var end = walls[0].end
@@ -49,8 +53,9 @@ enum WallLoop {
     /// ``cornerTolerance``) are left out. Two orders are tried, nearest end first from
     /// the longest wall and in turn round their middle; of those that make a simple ring
     /// no thinner than ``thinnest``, the larger is kept. Nil when fewer than two walls
-    /// remain or neither order makes one.
+    /// remain, there are more than ``wallLimit``, or neither order makes one.
     static func bridged(_ walls: [Wall]) -> Bridged? {
+        guard walls.count <= wallLimit else { return nil }
         let kept = walls.filter { $0.length >= cornerTolerance && CoordinateRange.accepts($0.start) && CoordinateRange.accepts($0.end) }
         guard kept.count >= 2 else { return nil }
         var best: (loop: Bridged, area: Double)? = nil

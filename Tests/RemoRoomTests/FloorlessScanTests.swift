@@ -118,6 +118,12 @@ struct FloorlessScanTests {
         #expect(WallLoop.bridged(Self.walls([(a, b)])) == nil)
         // Two walls nearly along one line: only a sliver joins them.
         #expect(WallLoop.bridged(Self.walls([(a, b), (Point(6, 0.01), Point(9, 0.02))])) == nil)
+        // More walls than a room has: no loop is looked for (it would take time in their
+        // number squared), closed or not.
+        let square = [(a, b), (b, c), (c, d), (d, a)]
+        #expect(WallLoop.outline(Self.walls(square)) != nil)
+        let many = Self.walls(Array(repeating: square, count: WallLoop.wallLimit / 4 + 1).flatMap { $0 })
+        #expect(WallLoop.outline(many) == nil && WallLoop.bridged(many) == nil)
         // Two opposite walls: the room between them.
         let opposite = try #require(WallLoop.bridged(Self.walls([(a, b), (c, d)])))
         #expect(abs(try Ring(opposite.corners).area - 20) < 1e-9 && opposite.gaps == 2)
