@@ -1,8 +1,8 @@
 /// A pull reader over JSON bytes: the caller asks for the value it expects next.
 ///
 /// Strict RFC 8259, but for a UTF-8 byte order mark at the start, which is skipped (as
-/// the RFC allows; some editors write one). Numbers of up to 19 digits with a mantissa below 2⁵³ and a power
-/// of ten of at most 22 are converted exactly on a fast path, others through the
+/// the RFC allows; some editors write one). Numbers of up to 19 digits with a mantissa
+/// below 2⁵³ and a power of ten of at most 22 are converted exactly on a fast path, others through the
 /// standard library's correctly rounded conversion; a number too large for a double reads as ±infinity
 /// (as in most JSON readers) for the caller to reject with a message of its own.
 /// Values under ``JSONLimits/skippedKeys`` are stepped over by ``JSONParser``

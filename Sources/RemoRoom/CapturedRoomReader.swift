@@ -82,9 +82,9 @@ enum CapturedRoomReader {
             outline = [(-w / 2, -d / 2, 0.0), (w / 2, -d / 2, 0), (w / 2, d / 2, 0), (-w / 2, d / 2, 0)].map { placement.apply($0) }
             source = .floorDimensions
         }
-        if outline.isEmpty, let loop = WallLoop.closedOrBridged(walls) {
-            (outline, source) = (loop.corners, loop.source)
-            if let warning = loop.warning { warnings.append(warning) }
+        if outline.isEmpty, let loop = WallLoop.bridgedWithWarning(walls) {
+            (outline, source) = (loop.corners, .bridgedWalls)
+            warnings.append(loop.warning)
         }
 
         // Doors, windows and openings, placed on their walls.
@@ -140,7 +140,7 @@ enum CapturedRoomReader {
         let ring = outline.count >= 3 ? try? Ring(outline) : nil
         let area = ring?.area ?? 0
         let perimeter =
-            outline.isEmpty ? 0 : outline.indices.reduce(0) { $0 + Segment(outline[$1], outline[($1 + 1) % outline.count]).length }
+            WallLoop.perimeter(outline)
         let heights = walls.map(\.height).filter { $0 > 0 }.sorted()
         let ceiling = heights.isEmpty ? nil : heights[heights.count / 2]
         let range: ClosedRange<Double>? = heights.count > 1 && heights.last! - heights.first! > 0.02 ? heights.first!...heights.last! : nil

@@ -61,7 +61,7 @@ enum RoomDimensionsReader {
         let perimeter =
             outline.isEmpty
             ? walls.reduce(0) { $0 + $1.length }
-            : outline.indices.reduce(0) { $0 + Segment(outline[$1], outline[($1 + 1) % outline.count]).length }
+            : WallLoop.perimeter(outline)
         let ceiling = Read.number(value["ceilingHeight"]) ?? walls.map(\.height).max()
         var warnings: [RoomWarning] = []
         if loop?.source != .wallLoop && !walls.isEmpty {

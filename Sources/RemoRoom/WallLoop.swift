@@ -36,15 +36,25 @@ enum WallLoop {
         return corners
     }
 
-    /// The walls' closed loop (``outline(_:)``), else their ``bridged(_:)`` loop with a
-    /// `walls-bridged` warning naming the gaps; nil when neither can be made.
+    /// The walls' closed loop (``outline(_:)``), else their ``bridgedWithWarning(_:)``
+    /// loop; nil when neither can be made.
     static func closedOrBridged(_ walls: [Wall]) -> (corners: [Point], source: Room.OutlineSource, warning: RoomWarning?)? {
         if let loop = outline(walls) { return (loop, .wallLoop, nil) }
+        return bridgedWithWarning(walls).map { ($0.corners, .bridgedWalls, $0.warning) }
+    }
+
+    /// The ``bridged(_:)`` loop with a `walls-bridged` warning naming its gaps.
+    static func bridgedWithWarning(_ walls: [Wall]) -> (corners: [Point], warning: RoomWarning)? {
         guard let loop = bridged(walls) else { return nil }
         let message =
             "there is no floor polygon and the walls do not close: the floor outline joins them across \(loop.gaps) "
             + "gap\(loop.gaps == 1 ? "" : "s") (\(loop.gapLength.twoDecimals) m), so the floor area is an estimate"
-        return (loop.corners, .bridgedWalls, RoomWarning(code: "walls-bridged", message: message))
+        return (loop.corners, RoomWarning(code: "walls-bridged", message: message))
+    }
+
+    /// The length round a closed outline (0 for none).
+    static func perimeter(_ corners: [Point]) -> Double {
+        corners.indices.reduce(0) { $0 + Segment(corners[$1], corners[($1 + 1) % corners.count]).length }
     }
 
     /// A floor outline guessed from walls that do not close (a scan without a floor
@@ -62,9 +72,8 @@ enum WallLoop {
         for order in [nearestEndFirst(kept), roundTheMiddle(kept)] {
             let loop = joined(order)
             guard let ring = try? Ring(loop.corners), ring.isSimple else { continue }
-            let corners = loop.corners
-            let perimeter = corners.indices.reduce(0) { $0 + Segment(corners[$1], corners[($1 + 1) % corners.count]).length }
-            if ring.area >= thinnest * perimeter * perimeter && ring.area > best?.area ?? 0 { best = (loop, ring.area) }
+            let length = perimeter(loop.corners)
+            if ring.area >= thinnest * length * length && ring.area > best?.area ?? 0 { best = (loop, ring.area) }
         }
         return best?.loop
     }
