@@ -21,8 +21,10 @@ struct FitCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The room scan (JSON). For a scan of several rooms, the first room is used.")
+    @Option(help: "The room scan (JSON). For a scan of several rooms, --room-number chooses one (the first by default).")
     var room: String?
+
+    @OptionGroup var choice: RoomChoice
 
     @Option(help: "The shopping list (JSON), or - for standard input.")
     var items: String
@@ -46,7 +48,12 @@ struct FitCommand: ParsableCommand {
             switch InputFiles.read(.file(room), limit: RoomScan.maximumBytes) {
             case .failure(let error): throw fail(error.message)
             case .success(let bytes):
-                do { scanned = try RoomScan.decode(bytes).rooms.first } catch { throw fail("\(room): \(error)") }
+                let scan: RoomScan
+                do { scan = try RoomScan.decode(bytes) } catch { throw fail("\(room): \(error)") }
+                switch choice.room(of: scan, file: room) {
+                case .success(let chosen): scanned = chosen
+                case .failure(let error): throw fail(error.message)
+                }
             }
         }
         let products: [Product]

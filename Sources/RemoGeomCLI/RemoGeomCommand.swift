@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `remo-geom` command line: validation, chips, rendering, room scans and fit
 /// badges for Remo's lasso annotations.
@@ -20,4 +21,19 @@ public struct RemoGeomCommand: ParsableCommand {
 
     /// The command with no options set (argument parsing fills them).
     public init() {}
+
+    /// Parses the arguments and runs the command, exiting with DESIGN.md's statuses:
+    /// bad usage (an unknown option, a missing or malformed value) exits 2, where
+    /// ArgumentParser's own `main()` would exit 64.
+    public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            exit(withError: nil)
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitCode(2))
+        }
+    }
 }

@@ -27,8 +27,10 @@ struct RoomCommand: ParsableCommand {
     @Option(help: "Force the scan format: captured-room, captured-structure or room-dimensions.")
     var scanFormat: String?
 
-    @Option(help: "Also draw the floor plan of the (first) room to this PNG.")
+    @Option(help: "Also draw the floor plan of a room (the first, or the one --room-number names) to this PNG.")
     var plan: String?
+
+    @OptionGroup var choice: RoomChoice
 
     func validate() throws {
         if let scanFormat, RoomScanFormat(rawValue: scanFormat) == nil {
@@ -55,8 +57,13 @@ struct RoomCommand: ParsableCommand {
         case .json, .jsonl: print(JSONWriter.string(RoomOutput.json(file: input.name, scan: decoded)))
         case .text: print(RoomOutput.text(file: input.name, scan: decoded))
         }
-        if let plan, let room = decoded.rooms.first {
-            try PlanOutput.write(FloorPlanRenderer().render(room), to: plan, command: "room")
+        if let plan {
+            switch choice.room(of: decoded, file: input.name) {
+            case .success(let room): try PlanOutput.write(FloorPlanRenderer().render(room), to: plan, command: "room")
+            case .failure(let error):
+                FileHandle.standardError.write(Data("remo-geom room: \(error.message)\n".utf8))
+                throw ExitCode(2)
+            }
         }
     }
 }

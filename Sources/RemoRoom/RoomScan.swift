@@ -83,12 +83,22 @@ extension RoomScan {
         return RoomScan(format: .roomDimensions, rooms: [try RoomDimensionsReader.room(value)])
     }
 
-    /// A CapturedRoom (the top-level elements) or a CapturedStructure (its rooms).
+    /// A CapturedRoom (the top-level elements) or a CapturedStructure (its rooms; when it
+    /// lists none, its merged top-level elements as one room, with a warning).
     static func captured(_ format: RoomScanFormat, _ elements: ScanElements, rooms: [ScanElements]?) throws(RoomScanError) -> RoomScan {
         guard format == .capturedStructure else {
             return RoomScan(format: .capturedRoom, rooms: [try CapturedRoomReader.room(elements, path: "$")])
         }
         guard let rooms else { throw .format("rooms: expected an array of CapturedRoom objects") }
+        if rooms.isEmpty && !(elements.walls.isEmpty && elements.floors.isEmpty) {
+            // A structure that lists no rooms: its merged elements are the only room there is.
+            var merged = try CapturedRoomReader.room(elements, path: "$")
+            merged.warnings.append(
+                RoomWarning(
+                    code: "structure-without-rooms",
+                    message: "the structure lists no rooms; its merged walls, floor and objects are read as one room"))
+            return RoomScan(format: .capturedStructure, rooms: [merged])
+        }
         var decoded: [Room] = []
         for (i, room) in rooms.enumerated() {
             decoded.append(try CapturedRoomReader.room(room, path: "rooms[\(i)]"))

@@ -1,4 +1,4 @@
 import RemoGeomCLI
 
 // The commands live in RemoGeomCLI so tests can run them in-process.
-RemoGeomCommand.main()
+RemoGeomCommand.runAndExit()

@@ -90,4 +90,89 @@ struct RoomCommandTests {
         #expect(fit.status == 2)
         #expect(fit.stderr.contains("/nonexistent/list.json: no such file"))
     }
+
+    /// A CapturedStructure of two sample rooms (the living room, then the bedroom with
+    /// the narrow door), written to `folder`.
+    static func twoRoomStructure(in folder: URL) throws -> String {
+        func sample(_ name: String) throws -> String {
+            try String(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/\(name)"), encoding: .utf8)
+        }
+        let text =
+            #"{"rooms": ["# + (try sample("living-room.json")) + "," + (try sample("bedroom-narrow-door.json")) + #"], "version": 2}"#
+        let path = folder.appendingPathComponent("two-rooms.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("--room-number chooses a room of a structure for fit and for room's plan; a number past the rooms exits 2")
+    func roomNumber() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let structure = try Self.twoRoomStructure(in: folder)
+        func badges(_ arguments: [String]) throws -> [JSONValue?] {
+            let result = try CLIRunner.run(
+                ["fit", "--room", structure, "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"] + arguments)
+            #expect(result.status == 0)
+            guard case .array(let items)? = try JSONParser.parse(result.stdout)["items"] else { return [] }
+            return items.map { $0["badge"] }
+        }
+        // The living room takes the armchair; the bedroom's narrow door does not let it in.
+        #expect(try badges([]).first == .string("fits"))
+        #expect(try badges(["--room-number", "1"]).first == .string("fits"))
+        #expect(try badges(["--room-number", "2"]).first == .string("does-not-fit"))
+        let past = try CLIRunner.run(["fit", "--room", structure, "--items", "SampleScans/rooms/shopping-list.json", "--room-number", "3"])
+        #expect(past.status == 2)
+        #expect(past.stderr.contains("two-rooms.json: the scan has 2 rooms; --room-number 3 names none"))
+        let zero = try CLIRunner.run(["fit", "--room", structure, "--items", "SampleScans/rooms/shopping-list.json", "--room-number", "0"])
+        #expect(zero.status == 2)
+        #expect(zero.stderr.contains("--room-number counts from 1"))
+
+        let first = folder.appendingPathComponent("first.png").path
+        let second = folder.appendingPathComponent("second.png").path
+        #expect(try CLIRunner.run(["room", structure, "--plan", first]).status == 0)
+        #expect(try CLIRunner.run(["room", structure, "--plan", second, "--room-number", "2"]).status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: first))
+        let b = try Data(contentsOf: URL(fileURLWithPath: second))
+        #expect(a.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]) && b.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(a != b)
+        let missing = folder.appendingPathComponent("missing.png").path
+        let none = try CLIRunner.run(["room", structure, "--plan", missing, "--room-number", "5", "--format", "json"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("the scan has 2 rooms; --room-number 5 names none"))
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("a structure with no rooms at all: room --plan and fit say so and exit 2, instead of no picture or no-scan badges")
+    func noRooms() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty.json")
+        try Data(#"{"rooms": [], "story": 0, "version": 2}"#.utf8).write(to: empty)
+        let room = try CLIRunner.run(["room", empty.path, "--plan", folder.appendingPathComponent("p.png").path, "--format", "text"])
+        #expect(room.status == 2)
+        #expect(room.stdout.contains("captured-structure, 0 rooms"))
+        #expect(room.stderr.contains("empty.json: the scan has no rooms"))
+        let fit = try CLIRunner.run(["fit", "--room", empty.path, "--items", "SampleScans/rooms/shopping-list.json"])
+        #expect(fit.status == 2)
+        #expect(fit.stderr.contains("empty.json: the scan has no rooms"))
+    }
+
+    @Test("bad usage exits 2, as DESIGN.md says, with the usage on standard error; help and version exit 0")
+    func usage() throws {
+        for arguments in [
+            ["fit", "--items", "SampleScans/rooms/shopping-list.json", "--bogus"], ["room"], ["nonsense"],
+            ["room", "SampleScans/rooms/l-shaped.json", "--scan-format", "bogus"],
+            ["room", "SampleScans/rooms/l-shaped.json", "--format", "yaml"],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("Usage: remo-geom"), "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+        for arguments in [["--help"], ["fit", "--help"], ["--version"]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(!result.stdout.isEmpty, "\(arguments)")
+        }
+    }
 }

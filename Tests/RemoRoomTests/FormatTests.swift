@@ -19,6 +19,26 @@ struct FormatTests {
         #expect(abs(scan.rooms[1].floorArea - 21.25) < 1e-9)
     }
 
+    @Test("a CapturedStructure that lists no rooms: its merged top-level elements are read as one room, with a warning")
+    func structureWithoutRooms() throws {
+        let living = try Self.sample("living-room.json")
+        let alone = try #require(try RoomScan.decode(Array(living.utf8)).rooms.first)
+        let text = "{\"rooms\": [], " + living.drop(while: { $0 != "{" }).dropFirst()
+        let scan = try RoomScan.decode(Array(text.utf8))
+        #expect(scan.format == .capturedStructure)
+        let room = try #require(scan.rooms.first)
+        #expect(scan.rooms.count == 1)
+        #expect(room.floorOutline == alone.floorOutline && room.objects == alone.objects && room.doors == alone.doors)
+        #expect(Array(room.warnings.dropLast()) == alone.warnings)
+        #expect(room.warnings.last?.code == "structure-without-rooms")
+        // Nothing at the top either: no rooms, and no warning to hang them on.
+        #expect(try RoomScan.decode(Array(#"{"rooms": [], "story": 0, "version": 2}"#.utf8)).rooms.isEmpty)
+        // A structure with rooms keeps to them, whatever its top level holds.
+        let both = "{\"rooms\": [" + (try Self.sample("l-shaped.json")) + "], " + living.drop(while: { $0 != "{" }).dropFirst()
+        let rooms = try RoomScan.decode(Array(both.utf8)).rooms
+        #expect(rooms.count == 1 && abs(rooms[0].floorArea - 21.25) < 1e-9)
+    }
+
     @Test("the simple RoomDimensions form: walls by centre, normal and length close into a loop")
     func roomDimensions() throws {
         let text = #"""
