@@ -21,7 +21,10 @@ struct FitCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The room scan (JSON). For a scan of several rooms, --room-number chooses one (the first by default).")
+    @Option(
+        help:
+            "The room scan (JSON), or - for standard input. For a scan of several rooms, --room-number chooses one (the first by default)."
+    )
     var room: String?
 
     @OptionGroup var choice: RoomChoice
@@ -38,6 +41,10 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Also draw the floor plan with each fitting product at its witness placement to this PNG.")
     var plan: String?
 
+    func validate() throws {
+        if room == "-" && items == "-" { throw ValidationError("--room and --items cannot both read standard input.") }
+    }
+
     func run() throws {
         func fail(_ message: String) -> ExitCode {
             FileHandle.standardError.write(Data("remo-geom fit: \(message)\n".utf8))
@@ -45,12 +52,13 @@ struct FitCommand: ParsableCommand {
         }
         var scanned: Room? = nil
         if let room {
-            switch InputFiles.read(.file(room), limit: RoomScan.maximumBytes) {
+            let roomInput: Input = room == "-" ? .standardInput : .file(room)
+            switch InputFiles.read(roomInput, limit: RoomScan.maximumBytes) {
             case .failure(let error): throw fail(error.message)
             case .success(let bytes):
                 let scan: RoomScan
-                do { scan = try RoomScan.decode(bytes) } catch { throw fail("\(room): \(error)") }
-                switch choice.room(of: scan, file: room) {
+                do { scan = try RoomScan.decode(bytes) } catch { throw fail("\(roomInput.name): \(error)") }
+                switch choice.room(of: scan, file: roomInput.name) {
                 case .success(let chosen): scanned = chosen
                 case .failure(let error): throw fail(error.message)
                 }

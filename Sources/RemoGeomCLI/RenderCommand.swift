@@ -21,10 +21,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The design image (PNG), or - for standard input.")
     var image: String
 
-    @Option(help: "The region document (JSON).")
+    @Option(help: "The region document (JSON), or - for standard input.")
     var regions: String
 
-    @Option(help: "Where to write the annotated PNG.")
+    @Option(help: "Where to write the annotated PNG, or - for standard output.")
     var output: String
 
     @Option(help: "Outline width in points.")
@@ -46,6 +46,7 @@ struct RenderCommand: ParsableCommand {
     var overwrite = false
 
     func validate() throws {
+        if image == "-" && regions == "-" { throw ValidationError("--image and --regions cannot both read standard input.") }
         guard strokeWidth > 0 && strokeWidth < 100 else { throw ValidationError("--stroke-width must be between 0 and 100 points.") }
         guard PNGCompression(rawValue: compression) != nil else { throw ValidationError("--compression must be fast, default or small.") }
         if scale != "auto" {
@@ -88,14 +89,15 @@ struct RenderCommand: ParsableCommand {
             do { picture = try PNGCodec.decode(bytes, maximumPixels: maxPixels) } catch { throw fail("\(imageInput.name): \(error)") }
         }
         var document: RegionDocument
-        switch InputFiles.read(.file(regions)) {
+        let regionsInput: Input = regions == "-" ? .standardInput : .file(regions)
+        switch InputFiles.read(regionsInput) {
         case .failure(let error): throw fail(error.message)
         case .success(let bytes):
-            do { document = try RegionDocument.decode(bytes) } catch { throw fail("\(regions): \(error)") }
+            do { document = try RegionDocument.decode(bytes) } catch { throw fail("\(regionsInput.name): \(error)") }
         }
         if document.image.width != Double(picture.width) || document.image.height != Double(picture.height) {
             throw fail(
-                "\(regions) is for a \(LassoValidator.format(document.image.width)) × \(LassoValidator.format(document.image.height)) image, but \(imageInput.name) is \(picture.width) × \(picture.height)"
+                "\(regionsInput.name) is for a \(LassoValidator.format(document.image.width)) × \(LassoValidator.format(document.image.height)) image, but \(imageInput.name) is \(picture.width) × \(picture.height)"
             )
         }
         document.scale = scale == "auto" ? Self.automaticScale(width: picture.width, height: picture.height) : Double(scale) ?? 1

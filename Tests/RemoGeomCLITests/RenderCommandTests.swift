@@ -26,6 +26,28 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.png", "b.png"])
     }
 
+    @Test("the image or the regions from standard input for -, the PNG to standard output for -: the same bytes; not both inputs")
+    func standardStreams() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = folder.appendingPathComponent("expected.png")
+        #expect(try CLIRunner.run(["render", "--image", Self.image, "--regions", Self.valid, "--output", expected.path]).status == 0)
+        let want = try Data(contentsOf: expected)
+        let picture = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.image))
+        let document = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.valid))
+        let fromImage = folder.appendingPathComponent("image.png")
+        #expect(
+            try CLIRunner.run(["render", "--image", "-", "--regions", Self.valid, "--output", fromImage.path], stdin: picture).status == 0)
+        #expect(try Data(contentsOf: fromImage) == want)
+        let fromRegions = folder.appendingPathComponent("regions.png")
+        let regions = try CLIRunner.run(["render", "--image", Self.image, "--regions", "-", "--output", fromRegions.path], stdin: document)
+        #expect(regions.status == 0, "\(regions.stderr)")
+        #expect(try Data(contentsOf: fromRegions) == want)
+        let both = try CLIRunner.run(["render", "--image", "-", "--regions", "-", "--output", fromImage.path], stdin: picture)
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("cannot both read standard input"))
+    }
+
     @Test("invalid regions are drawn anyway, with a warning and exit 1")
     func invalidRegions() throws {
         let folder = try CLIRunner.temporaryFolder()

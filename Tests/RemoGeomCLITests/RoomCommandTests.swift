@@ -81,6 +81,26 @@ struct RoomCommandTests {
         #expect(!fit.stdout.contains("does-not-fit") || fit.stdout.contains("ceiling-height"))
     }
 
+    @Test("fit reads the room or the list from standard input for -; not both")
+    func standardInput() throws {
+        let scan = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/living-room.json"))
+        let list = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/shopping-list.json"))
+        let fromFiles = try CLIRunner.run([
+            "fit", "--room", "SampleScans/rooms/living-room.json", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json",
+        ])
+        let room = try CLIRunner.run(
+            ["fit", "--room", "-", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"], stdin: scan)
+        let items = try CLIRunner.run(
+            ["fit", "--room", "SampleScans/rooms/living-room.json", "--items", "-", "--format", "json"], stdin: list)
+        #expect(room.status == 0 && items.status == 0)
+        #expect(try JSONParser.parse(room.stdout)["room"] == .string("-"))
+        #expect(try JSONParser.parse(room.stdout)["items"] == JSONParser.parse(fromFiles.stdout)["items"])
+        #expect(try JSONParser.parse(items.stdout)["items"] == JSONParser.parse(fromFiles.stdout)["items"])
+        let both = try CLIRunner.run(["fit", "--room", "-", "--items", "-"], stdin: scan)
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("cannot both read standard input"))
+    }
+
     @Test("unreadable inputs exit 2 with the file named")
     func unreadable() throws {
         let room = try CLIRunner.run(["room", "SampleScans/regions/valid.json"])
