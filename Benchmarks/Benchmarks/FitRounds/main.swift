@@ -8,15 +8,18 @@
 // read from the bytes, and the sum of preparing and the first list (what `remo-geom fit`
 // does for one list).
 //
-//   cd Benchmarks && swift run -c release FitRounds
+//   cd Benchmarks && swift run -c release FitRounds [SCAN.json]   (another scan than the 11-object room)
 import Foundation
 import RemoJSON
 import RemoRoom
 import RoomBenchmarkSupport
 
-let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../../shared/data/roomplan/BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")
-    .standardizedFileURL.path
+let path =
+    CommandLine.arguments.count > 1
+    ? CommandLine.arguments[1]
+    : URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../../shared/data/roomplan/BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")
+        .standardizedFileURL.path
 guard case .success(let bytes) = FileBytes.read(path, limit: RoomScan.maximumBytes),
     let room = try? RoomScan.decode(bytes).rooms.first
 else {
