@@ -111,6 +111,28 @@ struct HostileScanTests {
         #expect(try RoomScan.decode([0xEF, 0xBB, 0xBF] + bytes).rooms == (try RoomScan.decode(bytes).rooms))
     }
 
+    @Test(
+        "each real export as Foundation writes it (pretty-printed, ' : ', slashes escaped, a blob of the original's size) and as a CapturedStructure of them all: the same rooms",
+        arguments: RealExportTests.references)
+    func foundationStyle(_ reference: RealExportTests.Reference) throws {
+        let bytes = try RealExportTests.load(reference.file)
+        let plain = try RoomScan.decode(bytes).rooms
+        guard var scan = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            Issue.record("not an object")
+            return
+        }
+        // A blob like RoomPlan's (base64 has slashes, which Foundation escapes as \/).
+        scan["coreModel"] = String(repeating: "ab/+Q0==", count: 25_000)
+        let pretty = try JSONSerialization.data(withJSONObject: scan, options: [.prettyPrinted, .sortedKeys])
+        #expect(pretty.range(of: Data(#"\/"#.utf8)) != nil && pretty.range(of: Data(#"" : "#.utf8)) != nil)
+        #expect(try RoomScan.decode([UInt8](pretty)).rooms == plain)
+        let structure = try JSONSerialization.data(
+            withJSONObject: ["rooms": [scan, scan], "version": 2, "story": 0], options: [.prettyPrinted, .sortedKeys])
+        let decoded = try RoomScan.decode([UInt8](structure))
+        #expect(decoded.format == .capturedStructure)
+        #expect(decoded.rooms == plain + plain)
+    }
+
     @Test("zero walls: a room with a warning")
     func zeroWalls() throws {
         let scan = try RoomScan.decode(Array(Self.minimalRoom.utf8))
