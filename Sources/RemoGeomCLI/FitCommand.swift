@@ -42,6 +42,7 @@ struct FitCommand: ParsableCommand {
     var plan: String?
 
     func validate() throws {
+        try PlanOutput.validate(plan)
         if room == "-" && items == "-" { throw ValidationError("--room and --items cannot both read standard input.") }
     }
 

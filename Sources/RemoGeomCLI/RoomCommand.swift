@@ -33,6 +33,7 @@ struct RoomCommand: ParsableCommand {
     @OptionGroup var choice: RoomChoice
 
     func validate() throws {
+        try PlanOutput.validate(plan)
         if let scanFormat, RoomScanFormat(rawValue: scanFormat) == nil {
             throw ValidationError("--scan-format must be captured-room, captured-structure or room-dimensions.")
         }
@@ -70,6 +71,11 @@ struct RoomCommand: ParsableCommand {
 
 /// Writes a plan picture atomically, or fails with exit status 2.
 enum PlanOutput {
+    /// A plan goes to a file: standard output carries the summary or the badges.
+    static func validate(_ path: String?) throws {
+        if path == "-" { throw ValidationError("--plan needs a file name; standard output carries the results.") }
+    }
+
     static func write(_ image: RGBAImage, to path: String, command: String) throws {
         do {
             try AtomicFile.write(try PNGCodec.encode(image), to: path)

@@ -183,6 +183,8 @@ struct RoomCommandTests {
             ["fit", "--items", "SampleScans/rooms/shopping-list.json", "--bogus"], ["room"], ["nonsense"],
             ["room", "SampleScans/rooms/l-shaped.json", "--scan-format", "bogus"],
             ["room", "SampleScans/rooms/l-shaped.json", "--format", "yaml"],
+            ["room", "SampleScans/rooms/l-shaped.json", "--plan", "-"],
+            ["fit", "--room", "SampleScans/rooms/l-shaped.json", "--items", "SampleScans/rooms/shopping-list.json", "--plan", "-"],
         ] {
             let result = try CLIRunner.run(arguments)
             #expect(result.status == 2, "\(arguments)")
