@@ -81,12 +81,15 @@ public struct FloorPlanRenderer: Sendable {
         }
         // Walls, windows, doors, openings.
         for wall in room.walls { painter.stroke([[pixel(wall.start), pixel(wall.end)]], closed: false, colour: Self.wall, radius: 4) }
+        // Only what the scan places (the RoomDimensions form may not say where a doorway is).
         for window in room.windows {
-            let (a, b) = Self.ends(window.center, window.direction, window.width)
+            guard let center = window.center else { continue }
+            let (a, b) = Self.ends(center, window.direction, window.width)
             painter.stroke([[pixel(a), pixel(b)]], closed: false, colour: Self.window, radius: 3)
         }
         for door in room.doors {
-            let (a, b) = Self.ends(door.center, door.direction, door.width)
+            guard let center = door.center else { continue }
+            let (a, b) = Self.ends(center, door.direction, door.width)
             painter.stroke([[pixel(a), pixel(b)]], closed: false, colour: RGBA(255, 255, 255), radius: 5)
             // The swing: a quarter circle from the hinge at a, into the room.
             let hinge = pixel(a)
@@ -103,7 +106,8 @@ public struct FloorPlanRenderer: Sendable {
             painter.stroke([arc, [hinge, arc.last ?? hinge]], closed: false, colour: Self.ink, radius: 0.8)
         }
         for opening in room.openings {
-            let (a, b) = Self.ends(opening.center, opening.direction, opening.width)
+            guard let center = opening.center else { continue }
+            let (a, b) = Self.ends(center, opening.direction, opening.width)
             painter.stroke([[pixel(a), pixel(b)]], closed: false, colour: Self.floor, radius: 5)
         }
         // Products at their witness placements.

@@ -128,9 +128,14 @@ public struct FitChecker: Sendable {
                 Point(center.x - direction.x * hw + n.x * depth, center.y - direction.y * hw + n.y * depth))
             if let obstacle = FreeFloor.Obstacle(corners: zone) { obstacles.append(obstacle) }
         }
-        for i in room.doors.indices { zone(center: room.doors[i].center, direction: room.doors[i].direction, width: room.doors[i].width) }
+        // A doorway the scan does not place has no zone (it still counts as a way in).
+        for i in room.doors.indices {
+            if let center = room.doors[i].center { zone(center: center, direction: room.doors[i].direction, width: room.doors[i].width) }
+        }
         for i in room.openings.indices {
-            zone(center: room.openings[i].center, direction: room.openings[i].direction, width: room.openings[i].width)
+            if let center = room.openings[i].center {
+                zone(center: center, direction: room.openings[i].direction, width: room.openings[i].width)
+            }
         }
         freeArea = outline.area - obstacles.reduce(0) { $0 + $1.area }
         floor = FreeFloor(outline: outline, obstacles: obstacles)
@@ -182,7 +187,7 @@ public struct FitChecker: Sendable {
             let middle = max(min(a, b), min(max(a, b), c))
             if !doorways.contains(where: { smallest < $0.clearWidth && middle < $0.height }) {
                 failed = true
-                reasons.append(FitReason(finding: .stuckAtDoor(smallestSide: smallest, doorway: widest)))
+                reasons.append(FitReason(finding: .stuckAtDoor(smallestSide: smallest, middleSide: middle, doorway: widest)))
             } else {
                 if widest.clearWidth - smallest < Clearance.tightDoorMargin { tight = true }
                 reasons.append(FitReason(finding: .passesDoor(smallestSide: smallest, doorway: widest)))

@@ -11,7 +11,7 @@ public struct FitReason: Hashable, Sendable {
         case noScan
         case tooTall(height: Double, ceiling: Double)
         case underCeiling(height: Double, ceiling: Double)
-        case stuckAtDoor(smallestSide: Double, doorway: Doorway)
+        case stuckAtDoor(smallestSide: Double, middleSide: Double, doorway: Doorway)
         case passesDoor(smallestSide: Double, doorway: Doorway)
         case noDoorway
         case floorFits(Footprint, at: Spot)
@@ -79,7 +79,20 @@ public struct FitReason: Hashable, Sendable {
                 s.write(" m ceiling (")
                 s.write(ceiling - height)
                 s.write(" m to spare)")
-            case .stuckAtDoor(let side, let doorway):
+            case .stuckAtDoor(let side, let middle, let doorway) where side < doorway.clearWidth:
+                // Narrow enough for the widest doorway, too long to stand up in it.
+                s.write("its smallest side, ")
+                s.write(side)
+                s.write(" m, passes the widest ")
+                s.write(doorway.kind)
+                s.write(" (")
+                s.write(doorway.clearWidth)
+                s.write(" m clear), but its next side, ")
+                s.write(middle)
+                s.write(" m, is over its ")
+                s.write(doorway.height)
+                s.write(" m height")
+            case .stuckAtDoor(let side, _, let doorway):
                 s.write("its smallest side, ")
                 s.write(side)
                 s.write(" m, does not pass the widest ")

@@ -92,9 +92,10 @@ public struct Door: Hashable, Sendable {
     public var isOpen: Bool?
     /// The identifier of its wall.
     public var wall: String?
-    /// Its centre on the plan.
-    public var center: Point
-    /// The direction along its width on the plan (unit).
+    /// Its centre on the plan; nil when the scan does not say where it is (openings
+    /// of the RoomDimensions form without a position).
+    public var center: Point?
+    /// The direction along its width on the plan (unit), that of its wall.
     public var direction: Point
 }
 
@@ -110,9 +111,10 @@ public struct Window: Hashable, Sendable {
     public var sill: Double
     /// The identifier of its wall.
     public var wall: String?
-    /// Its centre on the plan.
-    public var center: Point
-    /// The unit direction along its width on the plan.
+    /// Its centre on the plan; nil when the scan does not say where it is (openings
+    /// of the RoomDimensions form without a position).
+    public var center: Point?
+    /// The unit direction along its width on the plan, that of its wall.
     public var direction: Point
 }
 
@@ -126,9 +128,10 @@ public struct Opening: Hashable, Sendable {
     public var height: Double
     /// The identifier of its wall.
     public var wall: String?
-    /// Its centre on the plan.
-    public var center: Point
-    /// The unit direction along its width on the plan.
+    /// Its centre on the plan; nil when the scan does not say where it is (openings
+    /// of the RoomDimensions form without a position).
+    public var center: Point?
+    /// The unit direction along its width on the plan, that of its wall.
     public var direction: Point
 }
 

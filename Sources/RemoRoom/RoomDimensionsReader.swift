@@ -4,6 +4,27 @@ import RemoJSON
 /// Reads the simple `RoomDimensions` form: walls with length, height, position (the
 /// centre) and normal; openings with type, width, height; floorArea; ceilingHeight.
 enum RoomDimensionsReader {
+    /// The point of the wall nearest to `position`, that wall's identifier and its unit
+    /// direction; `position` itself along the plan's x axis when there is no wall.
+    static func onNearestWall(_ position: Point, _ walls: [Wall]) -> (wall: String?, center: Point, direction: Point) {
+        var best: (wall: String?, center: Point, direction: Point) = (nil, position, Point(1, 0))
+        var nearest = Double.infinity
+        for wall in walls {
+            let (dx, dy) = (wall.end.x - wall.start.x, wall.end.y - wall.start.y)
+            let squared = dx * dx + dy * dy
+            guard squared > 0, squared.isFinite else { continue }
+            let t = min(max(((position.x - wall.start.x) * dx + (position.y - wall.start.y) * dy) / squared, 0), 1)
+            let foot = Point(wall.start.x + t * dx, wall.start.y + t * dy)
+            let distance = Segment(foot, position).length
+            if distance < nearest {
+                nearest = distance
+                let length = squared.squareRoot()
+                best = (wall.identifier, foot, Point(dx / length, dy / length))
+            }
+        }
+        return best
+    }
+
     static func room(_ value: JSONValue) throws(RoomScanError) -> Room {
         var walls: [Wall] = []
         if case .array(let items)? = value["walls"] {
@@ -37,20 +58,22 @@ enum RoomDimensionsReader {
                 let kind = Read.enumCase(item["type"])?.name ?? "opening"
                 let width = Read.number(item["width"]) ?? 0
                 let height = Read.number(item["height"]) ?? 0
-                let center = Read.vector(item["position"]).map { Point($0.0, $0.2) } ?? Point(0, 0)
+                // Placed on the nearest wall when the form gives a position; else nowhere.
+                let spot = Read.vector(item["position"]).map { onNearestWall(Point($0.0, $0.2), walls) }
+                let (wall, center, direction) = (spot?.wall, spot?.center, spot?.direction ?? Point(1, 0))
                 let id = Read.string(item["identifier"]) ?? "\(kind)-\(i)"
                 switch kind {
                 case "door":
                     doors.append(
-                        Door(identifier: id, width: width, height: height, isOpen: nil, wall: nil, center: center, direction: Point(1, 0)))
+                        Door(identifier: id, width: width, height: height, isOpen: nil, wall: wall, center: center, direction: direction))
                 case "window":
                     windows.append(
                         Window(
-                            identifier: id, width: width, height: height, sill: Read.number(item["sill"]) ?? 0, wall: nil, center: center,
-                            direction: Point(1, 0)))
+                            identifier: id, width: width, height: height, sill: Read.number(item["sill"]) ?? 0, wall: wall, center: center,
+                            direction: direction))
                 default:
                     openings.append(
-                        Opening(identifier: id, width: width, height: height, wall: nil, center: center, direction: Point(1, 0)))
+                        Opening(identifier: id, width: width, height: height, wall: wall, center: center, direction: direction))
                 }
             }
         }

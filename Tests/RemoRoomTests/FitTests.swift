@@ -54,6 +54,66 @@ struct FitTests {
         }
     }
 
+    @Test(
+        "RoomDimensions doors: placed on the nearest wall when given a position, where their clear zone then blocks; without one, nowhere and no zone"
+    )
+    func roomDimensionsDoors() throws {
+        // A 4 × 3 m room centred on the origin, as RoomPlan's coordinates usually are.
+        func room(door position: String?) throws -> Room {
+            let at = position.map { #", "position": \#($0)"# } ?? ""
+            let text = #"""
+                {"ceilingHeight": 2.4, "walls": [
+                   {"length": 4, "height": 2.4, "position": [0, 1.2, -1.5], "normal": [0, 0, 1]},
+                   {"length": 3, "height": 2.4, "position": [2, 1.2, 0], "normal": [-1, 0, 0]},
+                   {"length": 4, "height": 2.4, "position": [0, 1.2, 1.5], "normal": [0, 0, -1]},
+                   {"length": 3, "height": 2.4, "position": [-2, 1.2, 0], "normal": [1, 0, 0]}],
+                 "openings": [{"type": "door", "width": 0.9, "height": 2.0\#(at)}]}
+                """#
+            return try #require(try RoomScan.decode(Array(text.utf8)).rooms.first)
+        }
+        // A bed whose least box (2.52 × 2.9 m) crosses the middle of the room however it stands.
+        let bed = Product(id: "bed", category: "bed", width: 1.6, depth: 2.9, height: 0.5)
+        let nowhere = try room(door: nil)
+        #expect(nowhere.doors.count == 1 && nowhere.doors[0].center == nil)
+        // Without a position there is no clear zone (it was put at the origin, in the
+        // middle of this room, and blocked the bed).
+        let free = FitChecker(room: nowhere).check(bed)
+        #expect(free.badge == .fits || free.badge == .tight)
+        try Self.confirm(try #require(free.placement), in: nowhere)
+
+        // In the middle of the far wall: its zone takes the strip every placement crosses.
+        let far = try room(door: "{\"x\": 0.1, \"y\": 1, \"z\": 1.45}")
+        let door = try #require(far.doors.first)
+        let center = try #require(door.center)
+        #expect(door.wall == "wall-2" && abs(center.x - 0.1) < 1e-12 && center.y == 1.5)
+        #expect(abs(door.direction.y) == 0 && abs(door.direction.x) == 1)
+        let blocked = FitChecker(room: far).check(bed)
+        #expect(blocked.badge == .doesNotFit)
+        #expect(blocked.reasons.contains { $0.code == "floor-space" && $0.message.contains("no place") })
+
+        // In the middle of a short wall: the bed fits beside its zone, clear of it.
+        let side = try room(door: "[-1.9, 1, 0]")
+        let sideDoor = try #require(side.doors.first)
+        #expect(sideDoor.wall == "wall-3" && sideDoor.center == Point(-2, 0))
+        let beside = FitChecker(room: side).check(bed)
+        let placement = try #require(beside.placement)
+        try Self.confirm(placement, in: side)
+        let zone = try GEOSGeometry.polygon([Point(-2, -0.45), Point(-1.4, -0.45), Point(-1.4, 0.45), Point(-2, 0.45)])
+        #expect(try GEOSGeometry.polygon(placement.clearedFootprint).relate(zone).first == "F")
+    }
+
+    @Test("a piece narrow enough for the door but too long to stand up in it is named by its long side")
+    func tooTallForTheDoor() throws {
+        let room = try Self.sample("living-room.json")
+        let panel = Product(id: "panel", category: "storage", width: 2.9, depth: 0.05, height: 2.4)
+        let result = FitChecker(room: room).check(panel)
+        #expect(result.badge == .doesNotFit)
+        let sentence = try #require(result.reasons.first { $0.code == "door-passage" }?.message)
+        #expect(
+            sentence
+                == "its smallest side, 0.05 m, passes the widest door (0.85 m clear), but its next side, 2.40 m, is over its 2.03 m height")
+    }
+
     @Test("the narrow bedroom door stops pieces that fit its floor")
     func narrowDoor() throws {
         let room = try Self.sample("bedroom-narrow-door.json")

@@ -18,7 +18,9 @@ struct SentenceTests {
         case .noScan: "there is no room scan to check against"
         case .tooTall(let h, let c): "\(f(h)) m tall; the ceiling is \(f(c)) m"
         case .underCeiling(let h, let c): "\(f(h)) m tall under a \(f(c)) m ceiling (\(f(c - h)) m to spare)"
-        case .stuckAtDoor(let s, let d):
+        case .stuckAtDoor(let s, let m, let d) where s < d.clearWidth:
+            "its smallest side, \(f(s)) m, passes the widest \(d.isDoor ? "door" : "opening") (\(f(d.clearWidth)) m clear), but its next side, \(f(m)) m, is over its \(f(d.height)) m height"
+        case .stuckAtDoor(let s, _, let d):
             "its smallest side, \(f(s)) m, does not pass the widest \(d.isDoor ? "door" : "opening"): \(f(d.clearWidth)) m clear × \(f(d.height)) m"
         case .passesDoor(let s, let d):
             "passes a \(f(d.clearWidth)) m clear \(d.isDoor ? "door" : "opening") with \(f(d.clearWidth - s)) m to spare"
@@ -63,7 +65,8 @@ struct SentenceTests {
                 corners: Quad(Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)))
             let findings: [FitReason.Finding] = [
                 .missingDimensions, .noScan, .tooTall(height: number(), ceiling: number()),
-                .underCeiling(height: number(), ceiling: number()), .stuckAtDoor(smallestSide: number(), doorway: doorway),
+                .underCeiling(height: number(), ceiling: number()),
+                .stuckAtDoor(smallestSide: number(), middleSide: number(), doorway: doorway),
                 .passesDoor(smallestSide: number(), doorway: doorway), .noDoorway, .floorFits(piece, at: FitReason.Spot(placement)),
                 .floorTight(piece, at: FitReason.Spot(placement)), .noFloor(piece), .noOutline,
             ]
