@@ -160,7 +160,9 @@ public struct FitChecker: Sendable {
     /// The badge for one product.
     public func check(_ product: Product) -> FitResult {
         guard let size = product.metres else {
-            return FitResult(id: product.id, badge: .unknown, reasons: FitReasons(FitReason(finding: .missingDimensions)), placement: nil)
+            let (w, d, h) = product.unknownDimensions
+            let reason = FitReason(finding: .missingDimensions(width: w, depth: d, height: h))
+            return FitResult(id: product.id, badge: .unknown, reasons: FitReasons(reason), placement: nil)
         }
         guard hasScan else {
             return FitResult(id: product.id, badge: .unknown, reasons: FitReasons(FitReason(finding: .noScan)), placement: nil)

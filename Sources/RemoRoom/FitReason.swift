@@ -7,7 +7,8 @@ import RemoGeometry
 public struct FitReason: Hashable, Sendable {
     /// What was found, with its numbers (metres).
     enum Finding: Hashable, Sendable {
-        case missingDimensions
+        /// Which of width, depth and height are missing or not positive lengths.
+        case missingDimensions(width: Bool, depth: Bool, height: Bool)
         case noScan
         case tooTall(height: Double, ceiling: Double)
         case underCeiling(height: Double, ceiling: Double)
@@ -63,8 +64,17 @@ public struct FitReason: Hashable, Sendable {
         // Enough for every sentence's words and numbers under 1e13 (17 bytes at most).
         SentenceBytes.string(capacity: 256) { s in
             switch finding {
-            case .missingDimensions:
-                s.write("the product's width, depth and height are not all known")
+            case .missingDimensions(let width, let depth, let height):
+                // "width", "width and height", "width, depth and height".
+                let count = (width ? 1 : 0) + (depth ? 1 : 0) + (height ? 1 : 0)
+                s.write("the product's ")
+                var written = 0
+                for (name, unknown) in [("width" as StaticString, width), ("depth", depth), ("height", height)] where unknown {
+                    if written > 0 { s.write(written == count - 1 ? " and " : ", ") }
+                    s.write(name)
+                    written += 1
+                }
+                s.write(count == 1 ? " is missing or not a positive length" : " are missing or not positive lengths")
             case .noScan:
                 s.write("there is no room scan to check against")
             case .tooTall(let height, let ceiling):

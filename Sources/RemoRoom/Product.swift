@@ -33,8 +33,18 @@ public struct Product: Hashable, Sendable {
 
     /// Width, depth and height in metres, when all three are known and positive.
     public var metres: (width: Double, depth: Double, height: Double)? {
-        guard let w = width, let d = depth, let h = height, w > 0, d > 0, h > 0, w.isFinite, d.isFinite, h.isFinite else { return nil }
+        guard let w = width, let d = depth, let h = height, Self.isLength(w), Self.isLength(d), Self.isLength(h) else { return nil }
         return (w * unit.metres, d * unit.metres, h * unit.metres)
+    }
+
+    /// Which dimensions are missing or not positive lengths (what ``metres`` needs).
+    var unknownDimensions: (width: Bool, depth: Bool, height: Bool) {
+        (!Self.isLength(width), !Self.isLength(depth), !Self.isLength(height))
+    }
+
+    static func isLength(_ value: Double?) -> Bool {
+        guard let value else { return false }
+        return value > 0 && value.isFinite
     }
 }
 

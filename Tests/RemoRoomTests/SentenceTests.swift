@@ -14,7 +14,13 @@ struct SentenceTests {
     /// The sentence as string interpolation writes it.
     static func expected(_ finding: FitReason.Finding) -> String {
         switch finding {
-        case .missingDimensions: "the product's width, depth and height are not all known"
+        case .missingDimensions(let w, let d, let h):
+            switch [w ? "width" : nil, d ? "depth" : nil, h ? "height" : nil].compactMap({ $0 }) {
+            case let names where names.count == 1: "the product's \(names[0]) is missing or not a positive length"
+            case let names where names.count == 2: "the product's \(names[0]) and \(names[1]) are missing or not positive lengths"
+            case let names:
+                "the product's \(names.joined(separator: ", ").replacingOccurrences(of: ", height", with: " and height")) are missing or not positive lengths"
+            }
         case .noScan: "there is no room scan to check against"
         case .tooTall(let h, let c): "\(f(h)) m tall; the ceiling is \(f(c)) m"
         case .underCeiling(let h, let c): "\(f(h)) m tall under a \(f(c)) m ceiling (\(f(c - h)) m to spare)"
@@ -63,8 +69,12 @@ struct SentenceTests {
             let placement = FitPlacement(
                 center: Point(number(), number()), rotationDegrees: Double.random(in: 0..<360, using: &rng),
                 corners: Quad(Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)))
+            // Every choice of one, two or three unknown dimensions.
+            let choice = round % 7 + 1
+            let unknown = (choice & 1 != 0, choice & 2 != 0, choice & 4 != 0)
             let findings: [FitReason.Finding] = [
-                .missingDimensions, .noScan, .tooTall(height: number(), ceiling: number()),
+                .missingDimensions(width: unknown.0, depth: unknown.1, height: unknown.2), .noScan,
+                .tooTall(height: number(), ceiling: number()),
                 .underCeiling(height: number(), ceiling: number()),
                 .stuckAtDoor(smallestSide: number(), middleSide: number(), doorway: doorway),
                 .passesDoor(smallestSide: number(), doorway: doorway), .noDoorway, .floorFits(piece, at: FitReason.Spot(placement)),
