@@ -32,7 +32,7 @@ struct FitCommand: ParsableCommand {
     @Option(help: "The shopping list (JSON), or - for standard input.")
     var items: String
 
-    @Option(help: "Treat this furniture (identifier or category, e.g. sofa) as removed; repeatable.")
+    @Option(help: "Treat this furniture (identifier or category, e.g. sofa, in any case) as removed; repeatable.")
     var remove: [String] = []
 
     @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
@@ -71,6 +71,16 @@ struct FitCommand: ParsableCommand {
         case .failure(let error): throw fail(error.message)
         case .success(let bytes):
             do { products = try ShoppingList.decode(bytes) } catch { throw fail("\(listInput.name): \(error)") }
+        }
+        if let scanned {
+            // A name that matches nothing is most likely a typo: say so, and what there is.
+            for name in remove where !scanned.objects.contains(where: { $0.isNamed(name) }) {
+                let present = Set(scanned.objects.map(\.category)).sorted().joined(separator: ", ")
+                FileHandle.standardError.write(
+                    Data(
+                        "remo-geom fit: warning: --remove \(name) names no furniture in the room (it has: \(present.isEmpty ? "none" : present))\n"
+                            .utf8))
+            }
         }
         let checker = FitChecker(room: scanned, removing: Set(remove))
         let results = products.map(checker.check)

@@ -88,8 +88,9 @@ public struct FitChecker: Sendable {
     let hasScan: Bool
     let ceilingHeight: Double?
 
-    /// A checker for `room`; furniture whose identifier or category is in `removing` is
-    /// treated as gone ("replace this sofa").
+    /// A checker for `room`; furniture that a name in `removing` names (its identifier or
+    /// category, ignoring case: ``RoomObject/isNamed(_:)``) is treated as gone ("replace
+    /// this sofa").
     public init(room: Room?, removing: Set<String> = []) {
         self.room = room
         doorways =
@@ -109,9 +110,7 @@ public struct FitChecker: Sendable {
         obstacles.reserveCapacity(room.objects.count + room.doors.count + room.openings.count)
         // By index: copying each object out would copy its strings.
         for i in room.objects.indices
-        where room.objects[i].floorStanding && !removing.contains(room.objects[i].identifier)
-            && !removing.contains(room.objects[i].category)
-        {
+        where room.objects[i].floorStanding && (removing.isEmpty || !removing.contains(where: room.objects[i].isNamed)) {
             if let obstacle = FreeFloor.Obstacle(corners: room.objects[i].footprintCorners) { obstacles.append(obstacle) }
         }
         // The clear zone on the room's side of each doorway.

@@ -161,6 +161,12 @@ public struct RoomObject: Hashable, Sendable {
     /// The footprint's four corners on the plan.
     public var footprint: [Point] { footprintCorners.points }
 
+    /// Whether `name` names this object: its identifier or its category, ignoring case
+    /// (how "replace this sofa" picks the furniture to leave out).
+    public func isNamed(_ name: String) -> Bool {
+        identifier.caseInsensitiveEquals(name) || category.caseInsensitiveEquals(name)
+    }
+
     /// The same, held inline (the fit checker reads it for every object).
     var footprintCorners: Quad {
         let angle = rotationDegrees * .pi / 180
@@ -187,4 +193,15 @@ public struct RoomWarning: Hashable, Sendable {
     static let noFloorOutline = RoomWarning(
         code: "no-floor-outline",
         message: "there is no floor outline: no floor polygon, and the walls neither close nor join into one; fit badges are unknown")
+}
+
+extension String {
+    /// Equal but for the case of ASCII letters (identifiers and category names are ASCII).
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        let (a, b) = (utf8, other.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
+    }
 }

@@ -101,6 +101,17 @@ struct RoomCommandTests {
         #expect(both.stderr.contains("cannot both read standard input"))
     }
 
+    @Test("--remove matches furniture ignoring case, and warns about a name that matches none")
+    func remove() throws {
+        let arguments = ["fit", "--room", "SampleScans/rooms/living-room.json", "--items", "SampleScans/rooms/shopping-list.json"]
+        let lower = try CLIRunner.run(arguments + ["--remove", "sofa", "--format", "json"])
+        let upper = try CLIRunner.run(arguments + ["--remove", "SOFA", "--remove", "sofaa", "--format", "json"])
+        #expect(lower.status == 0 && upper.status == 0)
+        #expect(upper.stdout == lower.stdout)
+        #expect(lower.stderr.isEmpty)
+        #expect(upper.stderr == "remo-geom fit: warning: --remove sofaa names no furniture in the room (it has: sofa, table)\n")
+    }
+
     @Test("unreadable inputs exit 2 with the file named")
     func unreadable() throws {
         let room = try CLIRunner.run(["room", "SampleScans/regions/valid.json"])

@@ -139,6 +139,13 @@ struct FitTests {
         #expect(kept.badge == .doesNotFit)
         #expect(replaced.badge != .doesNotFit)
         if let placement = replaced.placement { try Self.confirm(placement, in: room, removing: ["sofa", "table"]) }
+        // Names are matched ignoring case, by category or identifier; a name that matches
+        // nothing removes nothing.
+        #expect(FitChecker(room: room, removing: ["Sofa", "TABLE"]).check(huge) == replaced)
+        let table = try #require(room.objects.first { $0.category == "table" })
+        #expect(table.isNamed("table") && table.isNamed("Table") && table.isNamed(table.identifier.lowercased()))
+        #expect(!table.isNamed("tables") && !table.isNamed("tablf") && !table.isNamed(""))
+        #expect(FitChecker(room: room, removing: ["sofas", "tablf"]).check(huge) == kept)
     }
 
     @Test("in every real export, the sample list and 50 seeded products: each fitting badge has a witness GEOS confirms")
