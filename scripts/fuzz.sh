@@ -31,5 +31,17 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" \
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
 for s in $seeds; do find "$s" -maxdepth 1 -type f \( -name '*.json' -o -name '*.png' \) -exec cp {} "$corpus" \; 2>/dev/null || true; done
+if [ "$target" = room ]; then
+    # The RoomDimensions form and a CapturedStructure, which no sample file takes.
+    cat > "$corpus/room-dimensions.json" <<'JSON'
+{"floorArea": 12, "ceilingHeight": 2.4, "walls": [
+ {"length": 4, "height": 2.4, "position": [0, 1.2, -1.5], "normal": [0, 0, 1]},
+ {"length": 3, "height": 2.4, "position": {"x": 2, "y": 1.2, "z": 0}, "normal": {"x": -1, "y": 0, "z": 0}},
+ {"length": 4, "height": 2.4, "position": [0, 1.2, 1.5], "normal": [0, 0, -1]},
+ {"length": 3, "height": 2.4, "position": [-2, 1.2, 0], "normal": [1, 0, 0]}],
+ "openings": [{"type": "door", "width": 0.9, "height": 2.0, "position": [0.5, 1, 1.5]}, {"type": "window", "width": 1.2, "height": 1.0}]}
+JSON
+    { printf '{"rooms": ['; cat SampleScans/rooms/l-shaped.json; printf ','; cat SampleScans/rooms/living-room.json; printf '], "version": 2}'; } > "$corpus/structure.json"
+fi
 mkdir -p fuzz-findings
 "$scratch/$harness" -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=1048576 -artifact_prefix=fuzz-findings/ "$corpus"
