@@ -89,29 +89,29 @@ public struct FitReason: Hashable, Sendable {
                 s.write(" m ceiling (")
                 s.write(ceiling - height)
                 s.write(" m to spare)")
-            case .stuckAtDoor(let side, let middle, let doorway) where side < doorway.clearWidth:
-                // Narrow enough for the widest doorway, too long to stand up in it.
+            case .stuckAtDoor(let side, let middle, let doorway):
                 s.write("its smallest side, ")
                 s.write(side)
-                s.write(" m, passes the widest ")
-                s.write(doorway.kind)
-                s.write(" (")
-                s.write(doorway.clearWidth)
-                s.write(" m clear), but its next side, ")
-                s.write(middle)
-                s.write(" m, is over its ")
-                s.write(doorway.height)
-                s.write(" m height")
-            case .stuckAtDoor(let side, _, let doorway):
-                s.write("its smallest side, ")
-                s.write(side)
-                s.write(" m, does not pass the widest ")
-                s.write(doorway.kind)
-                s.write(": ")
-                s.write(doorway.clearWidth)
-                s.write(" m clear × ")
-                s.write(doorway.height)
-                s.write(" m")
+                if side < doorway.clearWidth {
+                    // Narrow enough for the widest doorway, too long to stand up in it.
+                    s.write(" m, passes the widest ")
+                    s.write(doorway.kind)
+                    s.write(" (")
+                    s.write(doorway.clearWidth)
+                    s.write(" m clear), but its next side, ")
+                    s.write(middle)
+                    s.write(" m, is over its ")
+                    s.write(doorway.height)
+                    s.write(" m height")
+                } else {
+                    s.write(" m, does not pass the widest ")
+                    s.write(doorway.kind)
+                    s.write(": ")
+                    s.write(doorway.clearWidth)
+                    s.write(" m clear × ")
+                    s.write(doorway.height)
+                    s.write(" m")
+                }
             case .passesDoor(let side, let doorway):
                 s.write("passes a ")
                 s.write(doorway.clearWidth)
