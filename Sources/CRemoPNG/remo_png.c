@@ -50,6 +50,27 @@ int remo_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t 
     return REMO_PNG_OK;
 }
 
+/* Every chunk up to IEND must lie within the data. A length past the end is truncation,
+   said here before libpng sees it: libpng treats a length over the chunk limit as a
+   benign error (a warning when reading) and allocates a buffer of that size, 2 GB for a
+   141-byte file declaring a 2^31 - 1 byte text chunk. */
+static int chunks_fit(const uint8_t *data, size_t size, char *message, size_t message_size) {
+    size_t offset = 8;
+    while (size - offset >= 8) {
+        const uint8_t *p = data + offset;
+        uint32_t length = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+        size_t remaining = size - offset - 8;
+        if ((uint64_t)length + 4 > remaining) {
+            snprintf(message, message_size, "the file is truncated (a chunk declares %u bytes where %zu remain)", length,
+                     remaining >= 4 ? remaining - 4 : 0);
+            return 0;
+        }
+        if (memcmp(p + 4, "IEND", 4) == 0) return 1;
+        offset += 12 + (size_t)length;
+    }
+    return 1; /* what is missing, libpng reports */
+}
+
 int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *into, size_t into_size,
                     remo_png_image *image, char *message, size_t message_size) {
     memset(image, 0, sizeof(*image));
@@ -68,6 +89,7 @@ int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8
             return REMO_PNG_TOO_LARGE;
         }
     }
+    if (!chunks_fit(data, size, message, message_size)) return REMO_PNG_ERROR;
     error_sink sink = {message, message_size};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
     if (!png) return REMO_PNG_OUT_OF_MEMORY;
@@ -94,6 +116,11 @@ int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8
     // (such as iCCP) of at most 16 MiB.
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     png_set_chunk_malloc_max(png, 16 << 20);
+    // At most 100 ancillary chunks kept (text, sPLT, unknown), and text never read: the
+    // annotation does not use it, and it is where large or compressed payloads hide.
+    png_set_chunk_cache_max(png, 100);
+    static const png_byte text_chunks[] = {'t', 'E', 'X', 't', 0, 'z', 'T', 'X', 't', 0, 'i', 'T', 'X', 't', 0};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 3);
     png_read_info(png, info);
 
     png_uint_32 width, height;

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Writes files so that no reader ever sees half of one: the bytes go to a temporary
@@ -17,14 +18,17 @@ enum AtomicFile {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(message: "\(path): the folder \(folder.path) does not exist")
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        PendingTemporary.set(temporary.path)
-        defer { PendingTemporary.clear() }
-        // Straight from the array to the file: no second copy of a large image.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // A short name of its own (mkstemp), so that a target name of up to 255 bytes
+        // still leaves room, and two writers never share a temporary file.
+        var template = Array((folder.path == "/" ? "/" : folder.path + "/").utf8CString.dropLast()) + Array(".remo-geom-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
             throw WriteError(message: "\(path): cannot write: \(String(cString: strerror(errno)))")
         }
+        let temporary = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        PendingTemporary.set(temporary.path)
+        defer { PendingTemporary.clear() }
+        fchmod(descriptor, 0o644)
         let failure: String? = bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -37,7 +41,7 @@ enum AtomicFile {
             }
             return nil
         }
-        if close(descriptor) != 0 || failure != nil {
+        if failure != nil || close(descriptor) != 0 {
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(message: "\(path): cannot write: \(failure ?? String(cString: strerror(errno)))")
         }
@@ -75,5 +79,28 @@ private enum PendingTemporary {
         // End the way the signal would have: default action, then the signal again.
         signal(signalNumber, SIG_DFL)
         raise(signalNumber)
+    }
+}
+
+/// Which file a path names, by device and inode (links followed), so that an output is
+/// never written over an input that reaches it by another name: a link, a hard link,
+/// `./a` for `a`.
+enum FileIdentity {
+    /// Whether `a` and `b` name one existing file.
+    static func same(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// A usage error when `output` names the same file as one of `inputs` (option name,
+    /// path), unless `overwrite`; standard input and output (`-`) are never files here.
+    static func refuseOverwriting(_ output: String?, option: String, inputs: [(String, String?)], overwrite: Bool) throws {
+        guard !overwrite, let output, output != "-" else { return }
+        for (name, path) in inputs {
+            guard let path, path != "-", same(output, path) else { continue }
+            throw ValidationError("\(option) \(output) is the file given as \(name); pass --overwrite to replace it.")
+        }
     }
 }

@@ -43,6 +43,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Instead of timing, build and check one lasso of this many points and print the peak memory.")
     var peakMemory: Int?
 
+    /// The most points `--peak-memory` builds: ten times the default point limit,
+    /// about 1 GB at the peak.
+    static let peakMemoryLimit = 10_000_000
+
+    func validate() throws {
+        if let count = peakMemory, !(3...Self.peakMemoryLimit).contains(count) {
+            throw ValidationError("--peak-memory takes from 3 to \(Self.peakMemoryLimit) points.")
+        }
+    }
+
     func run() throws {
         let format = self.format ?? .automatic
         if let count = peakMemory {
@@ -58,16 +68,15 @@ struct BenchCommand: ParsableCommand {
         let cases = try runner.runAll(sizeFilter: filter)
         switch format {
         case .json:
-            print(JSONWriter.string(.object([("cases", .array(cases.map(\.json)))])))
+            Console.out(JSONWriter.string(.object([("cases", .array(cases.map(\.json)))])))
         case .jsonl:
-            for c in cases { print(JSONWriter.string(c.json)) }
+            for c in cases { Console.out(JSONWriter.string(c.json)) }
         case .text:
-            print(BenchCase.textTable(cases, budgetSeconds: budget))
+            Console.out(BenchCase.textTable(cases, budgetSeconds: budget))
         }
     }
 
     func printPeakMemory(count: Int, format: OutputFormat) throws {
-        guard count >= 3 else { throw ValidationError("--peak-memory takes at least 3 points") }
         let before = ProcessMemory.peakResidentBytes()
         let points = Shapes.lasso(count: count, seed: 7)
         let ring = try Ring(points)
@@ -76,10 +85,10 @@ struct BenchCommand: ParsableCommand {
         let peak = ProcessMemory.peakResidentBytes()
         let megabytes = Double(peak) / 1_048_576
         if format == .text {
-            print("lasso of \(count) points: simple \(simple), area \(area)")
-            print(String(format: "peak resident memory %.1f MB (%.1f MB before building the ring)", megabytes, Double(before) / 1_048_576))
+            Console.out("lasso of \(count) points: simple \(simple), area \(area)")
+            Console.out(String(format: "peak resident memory %.1f MB (%.1f MB before building the ring)", megabytes, Double(before) / 1_048_576))
         } else {
-            print(
+            Console.out(
                 JSONWriter.string(
                     .object([
                         ("vertices", .number(Double(count))), ("simple", .bool(simple)),

@@ -28,13 +28,13 @@ struct ChipsCommand: ParsableCommand {
         let document: RegionDocument
         switch InputFiles.read(input) {
         case .failure(let error):
-            FileHandle.standardError.write(Data("remo-geom chips: \(error.message)\n".utf8))
+            Console.error("remo-geom chips: \(error.message)")
             throw ExitCode(2)
         case .success(let bytes):
             do {
                 document = try RegionDocument.decode(bytes)
             } catch {
-                FileHandle.standardError.write(Data("remo-geom chips: \(input.name): \(error)\n".utf8))
+                Console.error("remo-geom chips: \(input.name): \(error)")
                 throw ExitCode(2)
             }
         }
@@ -42,18 +42,18 @@ struct ChipsCommand: ParsableCommand {
         let warnings = report.findings.filter { $0.code == .chipUnplaceable }
         switch format ?? .automatic {
         case .json, .jsonl:
-            print(
+            Console.out(
                 JSONWriter.string(
                     .object([
                         ("chips", ValidationOutput.chipsJSON(report.chips)), ("findings", .array(warnings.map(ValidationOutput.json))),
                     ])))
         case .text:
             for chip in report.chips {
-                print(
+                Console.out(
                     "chip \(chip.number) for region \(chip.region): centre (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y))), radius \(LassoValidator.format(chip.radius))"
                 )
             }
-            for w in warnings { print("warning: \(w.code.rawValue): \(w.message)") }
+            for w in warnings { Console.out("warning: \(w.code.rawValue): \(w.message)") }
         }
     }
 }

@@ -28,7 +28,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         func fail(_ message: String) -> ExitCode {
-            FileHandle.standardError.write(Data("remo-geom demo: \(message)\n".utf8))
+            Console.error("remo-geom demo: \(message)")
             return ExitCode(2)
         }
         func sample(_ name: String) -> String { (samples as NSString).appendingPathComponent(name) }
@@ -49,10 +49,10 @@ struct DemoCommand: ParsableCommand {
         }
 
         // 1. Validation of every sample region document.
-        print("== Validating the sample region documents (some are broken on purpose)")
+        Console.out("== Validating the sample region documents (some are broken on purpose)")
         var results: [String] = []
         let outcome = ValidateCommand.validate(
-            inputs: InputFiles.expand([regionsFolder]), rules: LassoRules(), format: .text, output: { print($0) }, progress: false)
+            inputs: InputFiles.expand([regionsFolder]), rules: LassoRules(), format: .text, output: { Console.out($0) }, progress: false)
         _ = ValidateCommand.validate(
             inputs: InputFiles.expand([regionsFolder]), rules: LassoRules(), format: .jsonl, output: { results.append($0) }, progress: false
         )
@@ -74,10 +74,10 @@ struct DemoCommand: ParsableCommand {
             throw fail("the samples are damaged: \(error)")
         }
         document.scale = RenderCommand.automaticScale(width: picture.width, height: picture.height)
-        print("\n== Rendering \(imagePath) with the regions of \(documentPath)")
+        Console.out("\n== Rendering \(imagePath) with the regions of \(documentPath)")
         let (png, report) = try RenderCommand.annotate(&picture, document: document, style: AnnotationStyle(), compression: .fast)
         for chip in report.chips {
-            print(
+            Console.out(
                 "chip \(chip.number) for region \(chip.region) at (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y)))"
             )
         }
@@ -102,12 +102,12 @@ struct DemoCommand: ParsableCommand {
             guard case .success(let bytes) = InputFiles.read(.file(path), limit: RoomScan.maximumBytes),
                 let scan = try? RoomScan.decode(bytes)
             else { throw fail("\(path) cannot be read") }
-            print("\n== Room scan \(path)")
-            print(RoomOutput.text(file: path, scan: scan))
+            Console.out("\n== Room scan \(path)")
+            Console.out(RoomOutput.text(file: path, scan: scan))
             roomJSON.append(RoomOutput.json(file: path, scan: scan))
             let checker = FitChecker(room: scan.rooms.first)
             let results = products.map(checker.check)
-            print("   fit badges: " + zip(products, results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
+            Console.out("   fit badges: " + zip(products, results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
             fitJSON.append(.object([("room", .string(path)), ("items", .array(results.map(FitCommand.json)))]))
             if let room = scan.rooms.first {
                 let planned = results.compactMap { r in r.placement.map { PlannedProduct(label: r.id, placement: $0, badge: r.badge) } }
@@ -126,7 +126,7 @@ struct DemoCommand: ParsableCommand {
         try write("rooms.json", Array(JSONWriter.string(.array(roomJSON)).utf8), "summaries of the sample room scans")
         try write("fit.json", Array(JSONWriter.string(.array(fitJSON)).utf8), "fit badges of the sample shopping list in each room")
 
-        print("\n== Wrote \(written.count) files to \(output)")
-        for (path, what) in written { print("  \(path): \(what)") }
+        Console.out("\n== Wrote \(written.count) files to \(output)")
+        for (path, what) in written { Console.out("  \(path): \(what)") }
     }
 }

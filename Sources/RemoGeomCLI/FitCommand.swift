@@ -41,14 +41,18 @@ struct FitCommand: ParsableCommand {
     @Option(help: "Also draw the floor plan with each fitting product at its witness placement to this PNG.")
     var plan: String?
 
+    @Flag(help: "Allow the plan to replace an input file.")
+    var overwrite = false
+
     func validate() throws {
         try PlanOutput.validate(plan)
+        try FileIdentity.refuseOverwriting(plan, option: "--plan", inputs: [("--room", room), ("--items", items)], overwrite: overwrite)
         if room == "-" && items == "-" { throw ValidationError("--room and --items cannot both read standard input.") }
     }
 
     func run() throws {
         func fail(_ message: String) -> ExitCode {
-            FileHandle.standardError.write(Data("remo-geom fit: \(message)\n".utf8))
+            Console.error("remo-geom fit: \(message)")
             return ExitCode(2)
         }
         var scanned: Room? = nil
@@ -76,21 +80,20 @@ struct FitCommand: ParsableCommand {
             // A name that matches nothing is most likely a typo: say so, and what there is.
             for name in remove where !scanned.objects.contains(where: { $0.isNamed(name) }) {
                 let present = Set(scanned.objects.map(\.category)).sorted().joined(separator: ", ")
-                FileHandle.standardError.write(
-                    Data(
-                        "remo-geom fit: warning: --remove \(name) names no furniture in the room (it has: \(present.isEmpty ? "none" : present))\n"
-                            .utf8))
+                Console.error(
+                    "remo-geom fit: warning: --remove \(name) names no furniture in the room (it has: \(present.isEmpty ? "none" : present))"
+                )
             }
         }
         let checker = FitChecker(room: scanned, removing: Set(remove))
         let results = products.map(checker.check)
         switch format ?? .automatic {
         case .json, .jsonl:
-            print(JSONWriter.string(.object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(Self.json)))])))
+            Console.out(JSONWriter.string(.object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(Self.json)))])))
         case .text:
             for (product, result) in zip(products, results) {
-                print("\(product.name ?? product.id) (\(product.id)): \(result.badge.rawValue)")
-                for reason in result.reasons { print("  \(reason.code): \(reason.message)") }
+                Console.out("\(product.name ?? product.id) (\(product.id)): \(result.badge.rawValue)")
+                for reason in result.reasons { Console.out("  \(reason.code): \(reason.message)") }
             }
         }
         if let plan, let scanned {

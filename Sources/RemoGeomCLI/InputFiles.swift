@@ -7,13 +7,24 @@ enum Input: Hashable {
     case file(String)
     /// A folder named on the command line that holds no `*.json` file.
     case emptyFolder(String)
+    /// An entry of a folder that cannot be read (a name that is not UTF-8, a folder that
+    /// refuses to be listed): reported as unreadable, which makes the run exit 2.
+    case unreadable(String, InputError)
+    /// A `*.json` entry that is not a regular file (a FIFO, a socket, a device): skipped
+    /// with a message, since reading it could block forever.
+    case skipped(String, reason: String)
 
     /// The name used in output: the path, or `-`.
     var name: String {
         switch self {
         case .standardInput: return "-"
-        case .file(let path), .emptyFolder(let path): return path
+        case .file(let path), .emptyFolder(let path), .unreadable(let path, _), .skipped(let path, _): return path
         }
+    }
+
+    /// The input named by a command-line argument that takes one file.
+    init(argument: String) {
+        self = argument == "-" ? .standardInput : .file(argument)
     }
 }
 
@@ -29,55 +40,100 @@ enum InputFiles {
 
     /// Expands arguments: files as given, folders into every `*.json` inside
     /// (recursively, sorted by path), `-` as standard input. A path that does not
-    /// exist stays in the list, to be reported when read.
+    /// exist stays in the list, to be reported when read. Links to files are followed;
+    /// links to folders are not (a link may lead back up the tree).
     static func expand(_ arguments: [String]) -> [Input] {
         var inputs: [Input] = []
-        let manager = FileManager.default
         for argument in arguments {
             if argument == "-" {
                 inputs.append(.standardInput)
                 continue
             }
-            var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue,
-                !argument.lowercased().hasSuffix(".json")
-            {
-                var found: [String] = []
-                if let enumerator = manager.enumerator(atPath: argument) {
-                    while let relative = enumerator.nextObject() as? String {
-                        guard relative.lowercased().hasSuffix(".json") else { continue }
-                        let path = (argument as NSString).appendingPathComponent(relative)
-                        var sub: ObjCBool = false
-                        if manager.fileExists(atPath: path, isDirectory: &sub), !sub.boolValue { found.append(path) }
-                    }
-                }
-                if found.isEmpty {
-                    inputs.append(.emptyFolder(argument))
-                } else {
-                    inputs += found.sorted().map(Input.file)
-                }
-            } else {
+            guard isFolder(argument), !argument.lowercased().hasSuffix(".json") else {
                 inputs.append(.file(argument))
+                continue
+            }
+            var found: [Input] = []
+            walk(argument, into: &found)
+            if found.isEmpty {
+                inputs.append(.emptyFolder(argument))
+            } else {
+                inputs += found.sorted { $0.name < $1.name }
             }
         }
         return inputs
+    }
+
+    /// Whether `path` is a folder (following links).
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Adds the `*.json` entries below `folder`, and every entry that cannot be read.
+    private static func walk(_ folder: String, into found: inout [Input]) {
+        guard let directory = opendir(folder) else {
+            let reason = String(cString: strerror(errno))
+            found.append(.unreadable(folder, InputError(code: "unreadable", message: "\(folder): the folder cannot be read (\(reason))")))
+            return
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                // Such a name cannot be reported faithfully (JSON and terminals carry
+                // UTF-8), so what it holds is never checked: the run must not pass.
+                let shown = bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+                let path = folder + "/" + shown
+                found.append(
+                    .unreadable(
+                        path, InputError(code: "bad-file-name", message: "\(path): the name is not UTF-8, so the entry is not checked; rename it")))
+                continue
+            }
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }  // gone since it was listed
+            var kind = info.st_mode & S_IFMT
+            if kind == S_IFLNK {
+                var target = stat()
+                guard stat(path, &target) == 0 else {
+                    if name.lowercased().hasSuffix(".json") { found.append(.file(path)) }  // reported as not found when read
+                    continue
+                }
+                kind = target.st_mode & S_IFMT
+                if kind == S_IFDIR { continue }  // not followed
+            }
+            if kind == S_IFDIR {
+                walk(path, into: &found)
+            } else if name.lowercased().hasSuffix(".json") {
+                found.append(kind == S_IFREG ? .file(path) : .skipped(path, reason: "not a regular file (a FIFO, socket or device)"))
+            }
+        }
     }
 
     /// The bytes of an input, at most `limit` of them.
     static func read(_ input: Input, limit: Int = defaultSizeLimit) -> Result<[UInt8], InputError> {
         switch input {
         case .standardInput:
-            let data = FileHandle.standardInput.readData(ofLength: limit + 1)
-            if data.count > limit {
-                return .failure(InputError(code: "too-large", message: "standard input is larger than \(limit >> 20) MiB"))
+            return FileBytes.read(descriptor: STDIN_FILENO, limit: limit).mapError { problem in
+                switch problem {
+                case .notFound, .closed: InputError(code: "unreadable", message: "standard input is closed")
+                case .isFolder: InputError(code: "not-a-file", message: "standard input is a folder, not a file")
+                case .tooLarge: InputError(code: "too-large", message: "standard input is larger than \(limit >> 20) MiB")
+                case .unreadable(let reason): InputError(code: "unreadable", message: "standard input cannot be read (\(reason))")
+                }
             }
-            return .success([UInt8](data))
+        case .unreadable(_, let error):
+            return .failure(error)
+        case .skipped(let path, let reason):
+            return .failure(InputError(code: "skipped", message: "\(path): skipped: \(reason)"))
         case .emptyFolder(let path):
             return .failure(InputError(code: "no-documents", message: "\(path): the folder holds no *.json file"))
         case .file(let path):
             return FileBytes.read(path, limit: limit).mapError { problem in
                 switch problem {
-                case .notFound: InputError(code: "not-found", message: "\(path): no such file")
+                case .notFound, .closed: InputError(code: "not-found", message: "\(path): no such file")
                 case .isFolder: InputError(code: "not-a-file", message: "\(path): is a folder, not a file")
                 case .tooLarge: InputError(code: "too-large", message: "\(path): larger than the \(limit >> 20) MiB limit")
                 case .unreadable(let reason): InputError(code: "unreadable", message: "\(path): cannot be read (\(reason))")

@@ -24,16 +24,25 @@ public struct RemoGeomCommand: ParsableCommand {
 
     /// Parses the arguments and runs the command, exiting with DESIGN.md's statuses:
     /// bad usage (an unknown option, a missing or malformed value) exits 2, where
-    /// ArgumentParser's own `main()` would exit 64.
+    /// ArgumentParser's own `main()` would exit 64; results that could not be written to
+    /// standard output (a full disk, a closed pipe) exit 2 with a message, never 0.
     public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+        // A closed pipe is a write error to report, not a signal that ends the process.
+        signal(SIGPIPE, SIG_IGN)
+        var failure: Error? = nil
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            exit(withError: nil)
         } catch {
-            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            failure = error
+        }
+        if let reason = Console.outputFailure {
+            Console.error("remo-geom: the results could not be written to standard output: \(reason)")
             exit(withError: ExitCode(2))
         }
+        guard let failure else { exit(withError: nil) }
+        guard exitCode(for: failure) == .validationFailure else { exit(withError: failure) }
+        Console.error(fullMessage(for: failure))
+        exit(withError: ExitCode(2))
     }
 }

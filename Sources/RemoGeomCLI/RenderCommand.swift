@@ -42,7 +42,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this.")
     var maxPixels: Int = PNGCodec.defaultMaximumPixels
 
-    @Flag(help: "Allow the output to replace the input image.")
+    @Flag(help: "Allow the output to replace an input file.")
     var overwrite = false
 
     func validate() throws {
@@ -54,11 +54,8 @@ struct RenderCommand: ParsableCommand {
                 throw ValidationError("--scale must be auto or a number of pixels per point up to 20.")
             }
         }
-        if !overwrite && output != "-" && image != "-"
-            && URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: image).standardizedFileURL
-        {
-            throw ValidationError("--output is the input image; pass --overwrite to replace it.")
-        }
+        try FileIdentity.refuseOverwriting(
+            output, option: "--output", inputs: [("--image", image), ("--regions", regions)], overwrite: overwrite)
     }
 
     /// `auto`: about one point per 1000 pixels of the shorter side, in halves, at least 1
@@ -78,7 +75,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         func fail(_ message: String) -> ExitCode {
-            FileHandle.standardError.write(Data("remo-geom render: \(message)\n".utf8))
+            Console.error("remo-geom render: \(message)")
             return ExitCode(2)
         }
         let imageInput: Input = image == "-" ? .standardInput : .file(image)
@@ -110,7 +107,7 @@ struct RenderCommand: ParsableCommand {
             throw fail("\(error)")
         }
         if output == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            Console.outBytes(bytes)
         } else {
             do { try AtomicFile.write(bytes, to: output) } catch { throw fail(error.message) }
         }
@@ -119,7 +116,7 @@ struct RenderCommand: ParsableCommand {
                 report.regions.flatMap { r in r.findings.filter(\.code.isError).map { "region \(r.id): \($0.code.rawValue): \($0.message)" }
                 }
                 + report.findings.filter(\.code.isError).map { "\($0.code.rawValue): \($0.message)" }
-            for p in problems { FileHandle.standardError.write(Data("remo-geom render: warning: \(p)\n".utf8)) }
+            for p in problems { Console.error("remo-geom render: warning: \(p)") }
             throw ExitCode(1)
         }
     }

@@ -32,8 +32,12 @@ struct RoomCommand: ParsableCommand {
 
     @OptionGroup var choice: RoomChoice
 
+    @Flag(help: "Allow the plan to replace the scan file.")
+    var overwrite = false
+
     func validate() throws {
         try PlanOutput.validate(plan)
+        try FileIdentity.refuseOverwriting(plan, option: "--plan", inputs: [("the scan", scan)], overwrite: overwrite)
         if let scanFormat, RoomScanFormat(rawValue: scanFormat) == nil {
             throw ValidationError("--scan-format must be captured-room, captured-structure or room-dimensions.")
         }
@@ -44,27 +48,32 @@ struct RoomCommand: ParsableCommand {
         let decoded: RoomScan
         switch InputFiles.read(input, limit: RoomScan.maximumBytes) {
         case .failure(let error):
-            FileHandle.standardError.write(Data("remo-geom room: \(error.message)\n".utf8))
+            Console.error("remo-geom room: \(error.message)")
             throw ExitCode(2)
         case .success(let bytes):
             do {
                 decoded = try RoomScan.decode(bytes, format: scanFormat.flatMap(RoomScanFormat.init(rawValue:)))
             } catch {
-                FileHandle.standardError.write(Data("remo-geom room: \(input.name): \(error)\n".utf8))
+                Console.error("remo-geom room: \(input.name): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        // A room number past the scan's rooms is refused before anything is printed.
+        var chosen: Room? = nil
+        if plan != nil || choice.roomNumber != nil {
+            switch choice.room(of: decoded, file: input.name) {
+            case .success(let room): chosen = room
+            case .failure(let error):
+                Console.error("remo-geom room: \(error.message)")
                 throw ExitCode(2)
             }
         }
         switch format ?? .automatic {
-        case .json, .jsonl: print(JSONWriter.string(RoomOutput.json(file: input.name, scan: decoded)))
-        case .text: print(RoomOutput.text(file: input.name, scan: decoded))
+        case .json, .jsonl: Console.out(JSONWriter.string(RoomOutput.json(file: input.name, scan: decoded)))
+        case .text: Console.out(RoomOutput.text(file: input.name, scan: decoded))
         }
-        if let plan {
-            switch choice.room(of: decoded, file: input.name) {
-            case .success(let room): try PlanOutput.write(FloorPlanRenderer().render(room), to: plan, command: "room")
-            case .failure(let error):
-                FileHandle.standardError.write(Data("remo-geom room: \(error.message)\n".utf8))
-                throw ExitCode(2)
-            }
+        if let plan, let chosen {
+            try PlanOutput.write(FloorPlanRenderer().render(chosen), to: plan, command: "room")
         }
     }
 }
@@ -80,7 +89,7 @@ enum PlanOutput {
         do {
             try AtomicFile.write(try PNGCodec.encode(image), to: path)
         } catch {
-            FileHandle.standardError.write(Data("remo-geom \(command): \(error)\n".utf8))
+            Console.error("remo-geom \(command): \(error)")
             throw ExitCode(2)
         }
     }

@@ -43,7 +43,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let rules = LassoRules(maximumRegions: maxRegions, minimumAreaFraction: minAreaFraction, maximumPoints: maxPoints)
         let outcome = Self.validate(
-            inputs: InputFiles.expand(files), rules: rules, format: format ?? .automatic, output: { print($0) },
+            inputs: InputFiles.expand(files), rules: rules, format: format ?? .automatic, output: { Console.out($0) },
             progress: isatty(STDERR_FILENO) != 0)
         throw ExitCode(outcome.exitStatus)
     }
@@ -53,6 +53,8 @@ struct ValidateCommand: ParsableCommand {
         var valid = 0
         var invalid = 0
         var unreadable = 0
+        /// Entries of folders that are not regular files.
+        var skipped = 0
 
         /// 2 if anything could not be read, else 1 if anything is invalid, else 0.
         var exitStatus: Int32 { unreadable > 0 ? 2 : (invalid > 0 ? 1 : 0) }
@@ -60,7 +62,7 @@ struct ValidateCommand: ParsableCommand {
 
     /// One input's result, rendered in the worker that checked it.
     struct Rendered {
-        enum Verdict { case valid, invalid, unreadable }
+        enum Verdict { case valid, invalid, unreadable, skipped }
         var verdict: Verdict
         /// The text for standard output in the chosen format (JSON without separators).
         var output: String?
@@ -89,9 +91,10 @@ struct ValidateCommand: ParsableCommand {
                 case .valid: outcome.valid += 1
                 case .invalid: outcome.invalid += 1
                 case .unreadable: outcome.unreadable += 1
+                case .skipped: outcome.skipped += 1
                 }
                 if let diagnostic = rendered.diagnostic {
-                    FileHandle.standardError.write(Data("remo-geom validate: \(diagnostic)\n".utf8))
+                    Console.error("remo-geom validate: \(diagnostic)")
                 }
                 if let text = rendered.output {
                     output(format == .json && inputs.count > 1 && printedAny ? "," + text : text)
@@ -100,13 +103,14 @@ struct ValidateCommand: ParsableCommand {
             }
             start += batch.count
             if progress && inputs.count > batchSize {
-                FileHandle.standardError.write(Data("\r\(start) of \(inputs.count) files checked".utf8))
+                Console.progress("\r\(start) of \(inputs.count) files checked")
             }
         }
-        if progress && inputs.count > batchSize { FileHandle.standardError.write(Data("\n".utf8)) }
+        if progress && inputs.count > batchSize { Console.error("") }
         if format == .json && inputs.count > 1 { output("]") }
-        if format == .text && inputs.count > 1 {
-            output("\(inputs.count) files: \(outcome.valid) valid, \(outcome.invalid) invalid, \(outcome.unreadable) unreadable")
+        let checked = inputs.count - outcome.skipped
+        if format == .text && checked > 1 {
+            output("\(checked) files: \(outcome.valid) valid, \(outcome.invalid) invalid, \(outcome.unreadable) unreadable")
         }
         return outcome
     }
@@ -114,6 +118,9 @@ struct ValidateCommand: ParsableCommand {
     /// Reads, checks and renders one input.
     static func render(_ input: Input, validator: LassoValidator, maximumPoints: Int, format: OutputFormat) -> Rendered {
         let name = input.name
+        if case .skipped(_, let reason) = input {
+            return Rendered(verdict: .skipped, output: nil, diagnostic: "\(name): skipped: \(reason)")
+        }
         switch check(input, validator: validator, maximumPoints: maximumPoints) {
         case .success(let report):
             let text =

@@ -49,7 +49,7 @@ extension Ring {
 
     /// ``simplicity()`` with a chosen strategy, so tests can hold each path to the oracles.
     func simplicity(strategy: ContactStrategy) -> Simplicity {
-        guard count >= 3 else { return .tooFewPoints }
+        guard hasThreeDistinctPoints else { return .tooFewPoints }
         if strategy == .automatic {
             // A lasso is usually star-shaped around its middle, a room or a comb
             // monotone along x or y; one pass shows either.

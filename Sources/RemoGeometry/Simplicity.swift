@@ -110,12 +110,26 @@ extension Ring {
     /// - Complexity: O(*n*²).
     public func simplicityByBruteForce() -> Simplicity {
         let n = count
-        guard n >= 3 else { return .tooFewPoints }
+        guard hasThreeDistinctPoints else { return .tooFewPoints }
         for a in 0..<n {
             for b in (a + 1)..<n {
                 if let hit = contact(between: a, and: b) { return .selfIntersection(hit) }
             }
         }
         return .simple
+    }
+}
+
+extension Ring {
+    /// Whether the ring has at least three distinct points. Normalisation leaves no two
+    /// consecutive vertices equal, but a ring can still go back and forth between two
+    /// points (A, B, A, B): that is too few points, not a self-intersection.
+    ///
+    /// - Complexity: O(*n*) at worst; usually the third vertex settles it.
+    public var hasThreeDistinctPoints: Bool {
+        guard count >= 3 else { return false }
+        let first = vertices[vertices.startIndex]
+        let second = vertices[vertices.startIndex + 1]
+        return vertices.contains { $0 != first && $0 != second }
     }
 }

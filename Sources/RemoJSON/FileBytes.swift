@@ -17,6 +17,8 @@ public enum FileBytes {
         case isFolder
         /// The file holds more bytes than the limit; it was not read past it.
         case tooLarge
+        /// The descriptor is not open (a closed standard input).
+        case closed
         /// The system refused; its description.
         case unreadable(String)
     }
@@ -31,8 +33,14 @@ public enum FileBytes {
             return .failure(.unreadable(describe(code)))
         }
         defer { close(descriptor) }
+        return read(descriptor: descriptor, limit: limit)
+    }
+
+    /// The bytes of an open file (standard input, say) from where it stands to its end,
+    /// at most `limit` of them. The descriptor stays open.
+    public static func read(descriptor: Int32, limit: Int) -> Result<[UInt8], Problem> {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(describe(errno))) }
+        guard fstat(descriptor, &info) == 0 else { return .failure(errno == EBADF ? .closed : .unreadable(describe(errno))) }
         if info.st_mode & S_IFMT == S_IFDIR { return .failure(.isFolder) }
         let isRegular = info.st_mode & S_IFMT == S_IFREG
         if isRegular && Int(info.st_size) > limit { return .failure(.tooLarge) }
@@ -53,6 +61,9 @@ public enum FileBytes {
                         count += n
                     } else if n == 0 {
                         break
+                    } else if errno == EISDIR {
+                        failure = EISDIR
+                        break
                     } else if errno != EINTR {
                         failure = errno
                         break
@@ -64,6 +75,8 @@ public enum FileBytes {
             if knownSize || bytes.count < capacity { break }
             capacity = min(2 * capacity, limit + 1)
         }
+        if failure == EISDIR { return .failure(.isFolder) }
+        if failure == EBADF { return .failure(.closed) }
         if failure != 0 { return .failure(.unreadable(describe(failure))) }
         if bytes.count > limit { return .failure(.tooLarge) }
         return .success(bytes)

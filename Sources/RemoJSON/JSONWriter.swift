@@ -51,7 +51,9 @@ public enum JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // Control characters escaped, DEL and C1 too (JSON allows them raw, but
+                // a terminal acts on them when the output is read there).
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

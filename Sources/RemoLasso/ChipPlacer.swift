@@ -19,13 +19,23 @@ import RemoGeometry
 /// Regions are placed in order of (number, id), so the order of the file does not
 /// matter; a chip already placed (given in `previous`) stays where it is while that
 /// position is still legal, so editing one region does not move the others' chips.
-/// When no candidate is legal, the one with the largest clearance is used and a
-/// `chip-unplaceable` warning says so.
+/// When no candidate is legal, or none among the first ``candidateBudget`` on the
+/// canvas, the one with the largest clearance is used and a `chip-unplaceable`
+/// warning says so.
 public struct ChipPlacer: Sendable {
     /// The chip radius in points.
     public static let radiusInPoints = 12.0
     /// The gap kept to other chips and to every region, in points.
     public static let gapInPoints = 4.0
+    /// The most candidate positions on the canvas measured for one chip before the best
+    /// so far is taken with a `chip-unplaceable` warning. Each costs about a pass over
+    /// the blocks of 32 edges of the regions near it: three regions of 100,000 points
+    /// that leave no room take about a second for their three chips. (Candidates that
+    /// the canvas edge alone rules out are dropped without measuring and not counted.)
+    public static let candidateBudget = 8_192
+    /// The most regions that get chips: the app annotates at most three, and every chip
+    /// is measured against every region and every chip.
+    public static let maximumChips = 64
 
     /// A placer with the contract's sizes.
     public init() {}
@@ -40,6 +50,15 @@ public struct ChipPlacer: Sendable {
     ///   - previous: Chip centres from an earlier placement, by region id.
     public func place(_ document: RegionDocument, rings: [Ring?]? = nil, previous: [String: Point] = [:]) -> (
         chips: [Chip], warnings: [Finding]
+    ) {
+        let placement = placeCounting(document, rings: rings, previous: previous)
+        return (placement.chips, placement.warnings)
+    }
+
+    /// ``place(_:rings:previous:)``, also counting the candidates measured (for the
+    /// tests of the bound).
+    func placeCounting(_ document: RegionDocument, rings: [Ring?]? = nil, previous: [String: Point] = [:]) -> (
+        chips: [Chip], warnings: [Finding], candidatesMeasured: Int
     ) {
         let scale = document.scale
         let radius = Self.radiusInPoints * scale
@@ -57,6 +76,7 @@ public struct ChipPlacer: Sendable {
         }
         var centers: [Int: Point] = [:]
         var placed: [Point] = []
+        var candidatesMeasured = 0
         var warnings: [Finding] = []
         // Keep earlier positions that are still legal, in placement order.
         for i in order {
@@ -68,16 +88,21 @@ public struct ChipPlacer: Sendable {
         for i in order where centers[i] == nil {
             guard let box = obstacles[i].box else { continue }  // nothing to label
             var best: (Point, Double)? = nil
+            var measured = 0
             for candidate in Self.candidates(around: box, radius: radius, canvas: document.image) {
                 // A candidate that cannot beat the best so far is dropped as soon as that
-                // shows (off the canvas: before any region is measured).
+                // shows: before any region is measured when the canvas edge decides it.
+                if let best, field.canvasSlack(candidate) <= best.1 { continue }
+                measured += 1
                 let slack = field.slack(candidate, chips: placed, unlessAtMost: best?.1 ?? -.infinity)
                 if slack >= 0 {
                     best = (candidate, slack)
                     break
                 }
                 if best == nil || slack > best!.1 { best = (candidate, slack) }
+                if measured == Self.candidateBudget { break }
             }
+            candidatesMeasured += measured
             guard let (center, slack) = best else { continue }
             if slack < 0 {
                 let region = document.regions[i]
@@ -95,7 +120,7 @@ public struct ChipPlacer: Sendable {
             guard let c = centers[i] else { return nil }
             return Chip(region: document.regions[i].id, number: document.regions[i].number, center: c, radius: radius)
         }
-        return (chips, warnings)
+        return (chips, warnings, candidatesMeasured)
     }
 
     /// The candidate centres in the documented order, generated lazily: usually the
@@ -252,12 +277,17 @@ struct Field {
     var gap: Double
     var obstacles: [Obstacle]
 
+    /// How far a chip at `c` is inside the canvas edge: ≥ 0 when wholly on the canvas.
+    func canvasSlack(_ c: Point) -> Double {
+        Swift.min(c.x - radius, width - radius - c.x, c.y - radius, height - radius - c.y)
+    }
+
     /// How far a chip at `c` is from breaking its tightest constraint: ≥ 0 when legal.
     ///
     /// - Parameter bound: Once the slack is at most this, it is returned as it stands
     ///   (at most `bound`, possibly above the full answer): the caller has no use for it.
     func slack(_ c: Point, chips: [Point], unlessAtMost bound: Double = -.infinity) -> Double {
-        var slack = Swift.min(c.x - radius, width - radius - c.x, c.y - radius, height - radius - c.y)
+        var slack = canvasSlack(c)
         for other in chips {
             let dx = c.x - other.x
             let dy = c.y - other.y

@@ -32,7 +32,8 @@ public struct ValidationReport: Hashable, Sendable {
     public var regions: [RegionReport]
     /// Document-level findings: overlaps, numbering, region count, chip warnings.
     public var findings: [Finding]
-    /// One chip per region that has points, in document order.
+    /// One chip per region that has points, in document order; none for a document
+    /// with more regions than allowed.
     public var chips: [Chip]
 }
 
@@ -52,27 +53,35 @@ public struct LassoValidator: Sendable {
 
     /// Validates a document and places its chips.
     ///
-    /// - Complexity: O(*n* log *n*) in the total number of points.
+    /// A document with more regions than ``LassoRules/maximumRegions`` (or more than
+    /// ``ChipPlacer/maximumChips``) gets no chips: every chip is measured against every
+    /// region and every other chip, and such a document cannot be sent on anyway.
+    ///
+    /// - Complexity: O(*n* log *n*) in the total number of points for a document within
+    ///   the region limit, plus the relation tests of the pairs whose boxes meet (see
+    ///   ``RegionOverlaps``); chip placement is bounded by
+    ///   ``ChipPlacer/candidateBudget`` candidates per chip.
     public func validate(_ document: RegionDocument) -> ValidationReport {
         let reports = document.regions.map { check($0, in: document.image) }
         var findings: [Finding] = []
         findings += documentFindings(document)
-        // Overlap of every pair of simple regions.
-        for i in reports.indices {
-            for j in reports.indices where j > i {
-                guard let a = reports[i].ring, let b = reports[j].ring, reports[i].area != nil, reports[j].area != nil
-                else { continue }
-                if a.relation(to: b) == .overlapping {
-                    let (p, q) = (reports[i].id, reports[j].id)
-                    findings.append(
-                        Finding(code: .overlap, message: "regions \(p) and \(q) overlap: their insides share some area", regions: [p, q]))
-                }
-            }
+        let overRegionLimit = document.regions.count > rules.maximumRegions
+        let overlaps = RegionOverlaps(reports, limited: overRegionLimit)
+        if overRegionLimit && !overlaps.complete && overlaps.findings.count < RegionOverlaps.maximumFindings,
+            let i = findings.firstIndex(where: { $0.code == .tooManyRegions })
+        {
+            findings[i].message +=
+                "; overlap was checked for the first \(overlaps.pairsTested) pairs of regions whose boxes meet, and no further"
         }
-        let placement = ChipPlacer().place(document, rings: reports.map(\.ring))
-        findings += placement.warnings
+        findings += overlaps.findings
+        var chips: [Chip] = []
+        if !overRegionLimit && document.regions.count <= ChipPlacer.maximumChips {
+            let placement = ChipPlacer().place(document, rings: reports.map(\.ring))
+            chips = placement.chips
+            findings += placement.warnings
+        }
         let valid = reports.allSatisfy(\.valid) && !findings.contains { $0.code.isError }
-        return ValidationReport(valid: valid, image: document.image, regions: reports, findings: findings, chips: placement.chips)
+        return ValidationReport(valid: valid, image: document.image, regions: reports, findings: findings, chips: chips)
     }
 
     /// The document-level rules: region count, duplicate ids, numbering.
@@ -185,11 +194,13 @@ public struct LassoValidator: Sendable {
             report.vertexCount = ring.count
             switch ring.simplicity() {
             case .tooFewPoints:
+                // Consecutive vertices differ, so a ring of three or more has two.
+                let distinct = Swift.min(ring.count, 2)
                 findings.append(
                     Finding(
                         code: .tooFewPoints,
-                        message: "only \(ring.count) distinct point\(ring.count == 1 ? "" : "s"); a region needs at least 3",
-                        region: region.id, count: ring.count))
+                        message: "only \(distinct) distinct point\(distinct == 1 ? "" : "s"); a region needs at least 3",
+                        region: region.id, count: distinct))
             case .selfIntersection(let hit):
                 findings.append(
                     Finding(

@@ -135,66 +135,6 @@ public struct FloorPlanRenderer: Sendable {
 }
 
 extension Painter {
-    /// Fills a polygon (pixel centres inside it or on its boundary, exactly), without
-    /// anti-aliasing.
-    ///
-    /// Row by row: where each edge crosses the row's centre line, in floating point; pixels
-    /// well between a pair of crossings are inside, and those whose centre is near a
-    /// crossing, and whole rows that pass near a vertex, are decided by the exact point
-    /// location. A row costs a pass over the edges, not one per pixel.
-    mutating func fill(_ polygon: [Point], colour: RGBA) {
-        guard let ring = try? Ring(polygon), let box = ring.boundingBox else { return }
-        let w = image.width
-        guard image.width > 0, image.height > 0 else { return }
-        let x0 = box.min.x.clamped(to: 0...(image.width - 1))
-        let x1 = (box.max.x + 1).clamped(to: 0...(image.width - 1))
-        let y0 = box.min.y.clamped(to: 0...(image.height - 1))
-        let y1 = (box.max.y + 1).clamped(to: 0...(image.height - 1))
-        guard x0 <= x1, y0 <= y1 else { return }
-        // Far more than the rounding of a crossing, far less than a pixel.
-        let margin = 1e-6 * (1 + max(abs(box.min.x), abs(box.max.x), abs(box.min.y), abs(box.max.y)))
-        let vertices = ring.vertices
-        var crossings: [Double] = []
-        image.pixels.withUnsafeMutableBufferPointer { p in
-            @inline(__always) func exact(_ x: Int, _ y: Int) {
-                if ring.locate(Point(Double(x) + 0.5, Double(y) + 0.5)) != .outside { Self.blend(p, (y * w + x) * 4, colour, 1) }
-            }
-            for y in y0...y1 {
-                let cy = Double(y) + 0.5
-                crossings.removeAll(keepingCapacity: true)
-                var nearVertex = false
-                var a = vertices[vertices.count - 1]
-                for b in vertices {
-                    if abs(b.y - cy) <= margin { nearVertex = true }
-                    if (a.y > cy) != (b.y > cy) { crossings.append(a.x + (cy - a.y) * (b.x - a.x) / (b.y - a.y)) }
-                    a = b
-                }
-                if nearVertex {
-                    for x in x0...x1 { exact(x, y) }
-                    continue
-                }
-                crossings.sort()
-                var k = 0
-                while k + 1 < crossings.count {
-                    // Pixels whose centre x + 0.5 lies in [left, right]: sure ones filled,
-                    // those within the margin of either end located exactly.
-                    let (left, right) = (crossings[k], crossings[k + 1])
-                    let first = (left - margin - 0.5).rounded(.up).clamped(to: (x0 - 1)...(x1 + 1))
-                    let last = (right + margin - 0.5).rounded(.down).clamped(to: (x0 - 1)...(x1 + 1))
-                    for x in stride(from: max(first, x0), through: min(last, x1), by: 1) {
-                        let cx = Double(x) + 0.5
-                        if cx - left > margin && right - cx > margin {
-                            Self.blend(p, (y * w + x) * 4, colour, 1)
-                        } else {
-                            exact(x, y)
-                        }
-                    }
-                    k += 2
-                }
-            }
-        }
-    }
-
     /// Strokes polylines with anti-aliased lines of the given half-width.
     mutating func stroke(_ lines: [[Point]], closed: Bool, colour: RGBA, radius: Double) {
         guard

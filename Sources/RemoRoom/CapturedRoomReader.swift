@@ -33,6 +33,7 @@ enum CapturedRoomReader {
 
     static func room(_ scan: ScanElements, path: String) throws(RoomScanError) -> Room {
         var warnings: [RoomWarning] = []
+        var invalid = InvalidSizes()
         // Counted over the elements a plan shows; the floor is left out.
         let lowConfidence = [scan.walls, scan.doors, scan.windows, scan.openings, scan.objects].reduce(0) { sum, elements in
             sum + elements.count { $0.confidence == "low" }
@@ -53,6 +54,7 @@ enum CapturedRoomReader {
             }
             let p = Placement(t: t)
             guard let direction = p.xAxis else { throw .format("\(path).walls[\(i)].transform: the wall has no direction") }
+            guard invalid.accept(length, height, element: "walls[\(i)]") else { continue }
             let half = Point(direction.x * length / 2, direction.y * length / 2)
             if floorPlacement == nil { wallBottoms.append(p.y - height / 2) }
             walls.append(
@@ -95,6 +97,7 @@ enum CapturedRoomReader {
                 guard let t = element.transform, let (w, h, _) = element.dimensions else {
                     throw .format("\(path).\(kind)[\(i)]: expected a transform and dimensions")
                 }
+                guard invalid.accept(w, h, element: "\(kind)[\(i)]") else { continue }
                 result.append((element, Placement(t: t), w, h))
             }
             return result
@@ -125,6 +128,7 @@ enum CapturedRoomReader {
             guard let t = element.transform, let (w, h, d) = element.dimensions else {
                 throw .format("\(path).objects[\(i)]: expected a transform and dimensions")
             }
+            guard invalid.accept(w, h, d, element: "objects[\(i)]") else { continue }
             let p = Placement(t: t)
             let axis = p.xAxis ?? Point(1, 0)
             let bottom = p.y - h / 2
@@ -176,6 +180,7 @@ enum CapturedRoomReader {
         }
         if walls.isEmpty { warnings.append(RoomWarning(code: "no-walls", message: "the scan has no walls")) }
         if outline.count < 3 { warnings.append(.noFloorOutline) }
+        if let warning = invalid.warning { warnings.append(warning) }
         let (length, width) = EnclosingRectangle.of(outline)
         return Room(
             floorOutline: outline, outlineSource: source, floorArea: area, floorPerimeter: perimeter, ceilingHeight: ceiling,

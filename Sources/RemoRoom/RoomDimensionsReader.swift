@@ -26,6 +26,7 @@ enum RoomDimensionsReader {
     }
 
     static func room(_ value: JSONValue) throws(RoomScanError) -> Room {
+        var invalid = InvalidSizes()
         var walls: [Wall] = []
         if case .array(let items)? = value["walls"] {
             for (i, item) in items.enumerated() {
@@ -33,6 +34,7 @@ enum RoomDimensionsReader {
                     throw .format("walls[\(i)].length: expected a number of metres")
                 }
                 let height = Read.number(item["height"]) ?? 0
+                guard invalid.accept(length, height, element: "walls[\(i)]") else { continue }
                 let center = Read.vector(item["position"]).map { Point($0.0, $0.2) } ?? Point(0, 0)
                 let normal = Read.vector(item["normal"]).map { Point($0.0, $0.2) }
                 // Along the wall: the normal turned a quarter.
@@ -58,6 +60,7 @@ enum RoomDimensionsReader {
                 let kind = Read.enumCase(item["type"])?.name ?? "opening"
                 let width = Read.number(item["width"]) ?? 0
                 let height = Read.number(item["height"]) ?? 0
+                guard invalid.accept(width, height, element: "openings[\(i)]") else { continue }
                 // Placed on the nearest wall when the form gives a position; else nowhere.
                 let spot = Read.vector(item["position"]).map { onNearestWall(Point($0.0, $0.2), walls) }
                 let (wall, center, direction) = (spot?.wall, spot?.center, spot?.direction ?? Point(1, 0))
@@ -80,18 +83,21 @@ enum RoomDimensionsReader {
         let loop = WallLoop.closedOrBridged(walls)
         let outline = loop?.corners ?? []
         let computedArea = outline.count >= 3 ? ((try? Ring(outline))?.area ?? 0) : 0
-        let area = Read.number(value["floorArea"]) ?? computedArea
+        let givenArea = Read.number(value["floorArea"])
+        let area = givenArea.map { invalid.accept($0, element: "floorArea") ? $0 : computedArea } ?? computedArea
         let perimeter =
             outline.isEmpty
             ? walls.reduce(0) { $0 + $1.length }
             : WallLoop.perimeter(outline)
-        let ceiling = Read.number(value["ceilingHeight"]) ?? walls.map(\.height).max()
+        let tallestWall = walls.map(\.height).max()
+        let ceiling = Read.number(value["ceilingHeight"]).map { invalid.accept($0, element: "ceilingHeight") ? $0 : tallestWall } ?? tallestWall
         var warnings: [RoomWarning] = []
         if loop?.source != .wallLoop && !walls.isEmpty {
             warnings.append(RoomWarning(code: "walls-not-closed", message: "the walls do not form a closed loop"))
         }
         if let warning = loop?.warning { warnings.append(warning) }
         if outline.count < 3 { warnings.append(.noFloorOutline) }
+        if let warning = invalid.warning { warnings.append(warning) }
         let (length, width) = EnclosingRectangle.of(outline)
         return Room(
             floorOutline: outline, outlineSource: loop?.source ?? .none, floorArea: area, floorPerimeter: perimeter,
