@@ -25,20 +25,45 @@ extension Ring {
             for i in 0..<n {
                 let b = v[i]
                 defer { a = b }
-                let aAbove = a.y > point.y
-                let bAbove = b.y > point.y
-                if aAbove != bAbove {
-                    let o = Predicates.orient2d(a, b, point)
-                    if o == 0 { return .boundary }
-                    // Upward edge with the point to its left, or downward edge with
-                    // the point to its right: the edge is to the right of the point.
-                    if (o > 0) == bAbove { inside.toggle() }
-                } else if a.y == point.y || b.y == point.y {
-                    // Edges touching the point's horizontal line: only the boundary matters.
-                    if Segment(a, b).contains(point) { return .boundary }
+                switch Self.rayCrossing(a, b, from: point) {
+                case .none: break
+                case .crosses: inside.toggle()
+                case .onEdge: return .boundary
                 }
             }
             return inside ? .inside : .outside
         }
+    }
+}
+
+/// What one edge does to the ray cast rightwards from a point in the crossing-number test
+/// of ``Ring/locate(_:)``.
+public enum RayCrossing: Hashable, Sendable {
+    /// The edge leaves the ray alone.
+    case none
+    /// The edge crosses the ray (half-open in y, so a vertex on the ray counts once).
+    case crosses
+    /// The point lies on the edge.
+    case onEdge
+}
+
+extension Ring {
+    /// What edge ab does to the ray cast rightwards from `point`, exactly: the step that
+    /// ``locate(_:)`` takes for each edge, for callers that visit only the edges that
+    /// can reach the point's row (an edge whose y range misses `point.y` is `.none`).
+    @inlinable @inline(__always)
+    public static func rayCrossing(_ a: Point, _ b: Point, from point: Point) -> RayCrossing {
+        let aAbove = a.y > point.y
+        let bAbove = b.y > point.y
+        if aAbove != bAbove {
+            let o = Predicates.orient2d(a, b, point)
+            if o == 0 { return .onEdge }
+            // Upward edge with the point to its left, or downward edge with the point to
+            // its right: the edge is to the right of the point.
+            return (o > 0) == bAbove ? .crosses : .none
+        }
+        // Edges touching the point's horizontal line: only the boundary matters.
+        if (a.y == point.y || b.y == point.y) && Segment(a, b).contains(point) { return .onEdge }
+        return .none
     }
 }

@@ -66,7 +66,7 @@ public struct LassoValidator: Sendable {
         var findings: [Finding] = []
         findings += documentFindings(document)
         let overRegionLimit = document.regions.count > rules.maximumRegions
-        let overlaps = RegionOverlaps(reports, limited: overRegionLimit)
+        let overlaps = RegionOverlaps(reports, budget: overRegionLimit ? RegionOverlaps.workBudget : nil)
         if overRegionLimit && !overlaps.complete && overlaps.findings.count < RegionOverlaps.maximumFindings,
             let i = findings.firstIndex(where: { $0.code == .tooManyRegions })
         {

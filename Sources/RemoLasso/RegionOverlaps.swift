@@ -31,9 +31,9 @@ struct RegionOverlaps {
 
     /// Checks every pair of simple regions in `reports` (those with an area).
     ///
-    /// - Parameter limited: Whether ``workBudget`` applies (the document has more
-    ///   regions than allowed).
-    init(_ reports: [RegionReport], limited: Bool) {
+    /// - Parameter budget: The points to examine before stopping (``workBudget`` for a
+    ///   document over the region limit), or `nil` for no limit.
+    init(_ reports: [RegionReport], budget: Int?) {
         let simple: [(index: Int, ring: Ring, box: BoundingBox)] = reports.indices.compactMap { i in
             guard reports[i].area != nil, let ring = reports[i].ring, let box = ring.boundingBox else { return nil }
             return (i, ring, box)
@@ -45,7 +45,7 @@ struct RegionOverlaps {
             let box = simple[k].box
             active.removeAll { simple[$0].box.max.x < box.min.x }
             for other in active where simple[other].box.min.y <= box.max.y && box.min.y <= simple[other].box.max.y {
-                if limited && pointsExamined >= Self.workBudget {
+                if let budget, pointsExamined >= budget {
                     complete = false
                     break sweep
                 }

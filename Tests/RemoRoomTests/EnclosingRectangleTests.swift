@@ -89,4 +89,15 @@ struct EnclosingRectangleTests {
             if round % 3 != 1 { #expect(abs(a - c) <= 1e-9 * max(1, c) && abs(b - d) <= 1e-9 * max(1, c), "round \(round)") }
         }
     }
+
+    @Test("a round room of 200,000 corners, all on the hull: the calipers give the circle's square")
+    func roundRoom() {
+        let count = 200_000
+        let points = (0..<count).map { k in
+            let t = 2 * Double.pi * Double(k) / Double(count)
+            return Point(2.5 * cos(t), 2.5 * sin(t))
+        }
+        let (length, width) = EnclosingRectangle.of(points)
+        #expect(abs(length - 5) < 1e-6 && abs(width - 5) < 1e-6)
+    }
 }
