@@ -49,11 +49,11 @@ struct ChipsCommand: ParsableCommand {
                     ])))
         case .text:
             for chip in report.chips {
-                Console.out(
+                Console.line(
                     "chip \(chip.number) for region \(chip.region): centre (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y))), radius \(LassoValidator.format(chip.radius))"
                 )
             }
-            for w in warnings { Console.out("warning: \(w.code.rawValue): \(w.message)") }
+            for w in warnings { Console.line("warning: \(w.code.rawValue): \(w.message)") }
         }
     }
 }

@@ -14,6 +14,9 @@ enum Console {
     /// Why standard output could not be written, once it could not.
     nonisolated(unsafe) private(set) static var outputFailure: String?
 
+    /// Writes one line, every control character in it escaped (newlines too).
+    static func line(_ text: String) { out(TerminalText.escaped(text)) }
+
     /// Writes `text` and a newline to standard output.
     static func out(_ text: String) {
         var line = TerminalText.escapingLines(text)
@@ -87,6 +90,10 @@ enum TerminalText {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
+
+    /// Lines joined by newlines, each with every control character escaped (a newline
+    /// in an id must not start a line of its own).
+    static func lines(_ lines: [String]) -> String { lines.map(escaped).joined(separator: "\n") }
 
     /// Lines separated by newlines, each with its other control characters escaped.
     static func escapingLines(_ text: String) -> String {

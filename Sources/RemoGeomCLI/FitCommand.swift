@@ -92,8 +92,8 @@ struct FitCommand: ParsableCommand {
             Console.out(JSONWriter.string(.object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(Self.json)))])))
         case .text:
             for (product, result) in zip(products, results) {
-                Console.out("\(product.name ?? product.id) (\(product.id)): \(result.badge.rawValue)")
-                for reason in result.reasons { Console.out("  \(reason.code): \(reason.message)") }
+                Console.line("\(product.name ?? product.id) (\(product.id)): \(result.badge.rawValue)")
+                for reason in result.reasons { Console.line("  \(reason.code): \(reason.message)") }
             }
         }
         if let plan, let scanned {

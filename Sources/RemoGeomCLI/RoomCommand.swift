@@ -189,6 +189,6 @@ enum RoomOutput {
             }
             for w in room.warnings { lines.append("    warning: \(w.code): \(w.message)") }
         }
-        return lines.joined(separator: "\n")
+        return TerminalText.lines(lines)
     }
 }

@@ -79,6 +79,6 @@ enum ValidationOutput {
             let label = f.code.isError ? "document" : "warning"
             lines.append("  \(label): \(f.code.rawValue): \(f.message)")
         }
-        return lines.joined(separator: "\n")
+        return TerminalText.lines(lines)
     }
 }
