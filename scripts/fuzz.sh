@@ -12,8 +12,8 @@ scripts/setup.sh
 target=${1:?usage: scripts/fuzz.sh region|room|png [SECONDS]}
 seconds=${2:-60}
 case "$target" in
-    region) harness=RegionDocumentFuzzer; modules="RemoLasso RemoJSON RemoGeometry"; seeds="SampleScans/regions" ;;
-    room) harness=RoomScanFuzzer; modules="RemoRoom RemoJSON RemoGeometry"; seeds="SampleScans/rooms ../shared/data/roomplan" ;;
+    region) harness=RegionDocumentFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="SampleScans/regions" ;;
+    room) harness=RoomScanFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="SampleScans/rooms ../shared/data/roomplan" ;;
     png) harness=PNGFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="../shared/data/pngsuite" ;;
     *) echo "unknown target $target: region, room or png" >&2; exit 2 ;;
 esac
@@ -31,6 +31,9 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" \
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
 for s in $seeds; do find "$s" -maxdepth 1 -type f \( -name '*.json' -o -name '*.png' \) -exec cp {} "$corpus" \; 2>/dev/null || true; done
+# Small versions of the worst cases of issue 20 (many, identical or tiling regions, a
+# floor of many corners, negative sizes, a PNG chunk longer than the file).
+python3 Fuzz/make_hostile_seeds.py "$target" "$corpus"
 if [ "$target" = room ]; then
     # The RoomDimensions form and a CapturedStructure, which no sample file takes.
     cat > "$corpus/room-dimensions.json" <<'JSON'
