@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RemoRender", targets: ["RemoRender"]),
         .library(name: "RemoRoom", targets: ["RemoRoom"]),
         .library(name: "RemoJSON", targets: ["RemoJSON"]),
+        .library(name: "RemoService", targets: ["RemoService"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
     ],
     dependencies: [
@@ -39,10 +40,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16")]
         ),
         .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "RemoRoom", "CRemoPNG"]),
+        // One function per job (validate, chips, render, room, fit, plan), shared by the
+        // command line, the HTTP service and the Temporal worker.
+        .target(name: "RemoService", dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom"]),
         .target(
             name: "RemoGeomCLI",
             dependencies: [
-                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoGEOS", "RemoShapes",
+                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoGEOS", "RemoShapes", "RemoService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

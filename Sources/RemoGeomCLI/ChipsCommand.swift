@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemoJSON
 import RemoLasso
+import RemoService
 
 /// `remo-geom chips`: where the numbered chips of a region document go.
 struct ChipsCommand: ParsableCommand {
@@ -24,36 +25,24 @@ struct ChipsCommand: ParsableCommand {
     var format: OutputFormat?
 
     func run() throws {
-        let input: Input = file == "-" ? .standardInput : .file(file)
-        let document: RegionDocument
-        switch InputFiles.read(input) {
-        case .failure(let error):
-            Console.error("remo-geom chips: \(error.message)")
+        let input = Input(argument: file)
+        let result: ChipsResult
+        do {
+            result = try Jobs.chips(try InputFiles.read(input).get(), name: input.name)
+        } catch {
+            Console.error("remo-geom chips: \(error)")
             throw ExitCode(2)
-        case .success(let bytes):
-            do {
-                document = try RegionDocument.decode(bytes)
-            } catch {
-                Console.error("remo-geom chips: \(input.name): \(error)")
-                throw ExitCode(2)
-            }
         }
-        let report = LassoValidator().validate(document)
-        let warnings = report.findings.filter { $0.code == .chipUnplaceable }
         switch format ?? .automatic {
         case .json, .jsonl:
-            Console.out(
-                JSONWriter.string(
-                    .object([
-                        ("chips", ValidationOutput.chipsJSON(report.chips)), ("findings", .array(warnings.map(ValidationOutput.json))),
-                    ])))
+            Console.out(JSONWriter.string(result.json))
         case .text:
-            for chip in report.chips {
+            for chip in result.chips {
                 Console.line(
                     "chip \(chip.number) for region \(chip.region): centre (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y))), radius \(LassoValidator.format(chip.radius))"
                 )
             }
-            for w in warnings { Console.line("warning: \(w.code.rawValue): \(w.message)") }
+            for w in result.warnings { Console.line("warning: \(w.code.rawValue): \(w.message)") }
         }
     }
 }

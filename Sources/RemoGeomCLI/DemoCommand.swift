@@ -4,6 +4,7 @@ import RemoJSON
 import RemoLasso
 import RemoRender
 import RemoRoom
+import RemoService
 
 /// `remo-geom demo`: the whole job on the bundled samples, outputs in one folder.
 struct DemoCommand: ParsableCommand {
@@ -62,29 +63,24 @@ struct DemoCommand: ParsableCommand {
         // 2. Chips and 3. the annotated image, for the valid sample.
         let documentPath = sample("regions/valid.json")
         let imagePath = sample("design.png")
-        guard case .success(let documentBytes) = InputFiles.read(.file(documentPath)),
-            case .success(let imageBytes) = InputFiles.read(.file(imagePath), limit: 512 << 20)
-        else { throw fail("\(documentPath) or \(imagePath) cannot be read") }
-        var document: RegionDocument
-        var picture: RGBAImage
+        let rendered: RenderResult
         do {
-            document = try RegionDocument.decode(documentBytes)
-            picture = try PNGCodec.decode(imageBytes)
+            rendered = try Jobs.render(
+                image: try InputFiles.read(.file(imagePath), limit: 512 << 20).get(), regions: try InputFiles.read(.file(documentPath)).get(),
+                imageName: imagePath, regionsName: documentPath)
         } catch {
             throw fail("the samples are damaged: \(error)")
         }
-        document.scale = RenderCommand.automaticScale(width: picture.width, height: picture.height)
         Console.out("\n== Rendering \(imagePath) with the regions of \(documentPath)")
-        let (png, report) = try RenderCommand.annotate(&picture, document: document, style: AnnotationStyle(), compression: .fast)
-        for chip in report.chips {
+        for chip in rendered.report.chips {
             Console.out(
                 "chip \(chip.number) for region \(chip.region) at (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y)))"
             )
         }
         try write(
-            "chips.json", Array(JSONWriter.string(.object([("chips", ValidationOutput.chipsJSON(report.chips))])).utf8),
+            "chips.json", Array(JSONWriter.string(.object([("chips", ResultJSON.chips(rendered.report.chips))])).utf8),
             "chip positions for the valid sample")
-        try write("annotated.png", png, "the sample design image with outlines and numbered chips")
+        try write("annotated.png", rendered.png, "the sample design image with outlines and numbered chips")
 
         // 4. Room summaries and 5. fit badges for the sample shopping list.
         let roomsFolder = sample("rooms")
@@ -94,33 +90,26 @@ struct DemoCommand: ParsableCommand {
         var roomJSON: [JSONValue] = []
         var fitJSON: [JSONValue] = []
         let listPath = (roomsFolder as NSString).appendingPathComponent("shopping-list.json")
-        guard case .success(let listBytes) = InputFiles.read(.file(listPath)), let products = try? ShoppingList.decode(listBytes) else {
-            throw fail("\(listPath) cannot be read")
-        }
+        guard case .success(let listBytes) = InputFiles.read(.file(listPath)) else { throw fail("\(listPath) cannot be read") }
         for name in scanNames {
             let path = (roomsFolder as NSString).appendingPathComponent(name)
-            guard case .success(let bytes) = InputFiles.read(.file(path), limit: RoomScan.maximumBytes),
-                let scan = try? RoomScan.decode(bytes)
-            else { throw fail("\(path) cannot be read") }
-            Console.out("\n== Room scan \(path)")
-            Console.out(RoomOutput.text(file: path, scan: scan))
-            roomJSON.append(RoomOutput.json(file: path, scan: scan))
-            let checker = FitChecker(room: scan.rooms.first)
-            let results = products.map(checker.check)
-            Console.out("   fit badges: " + zip(products, results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
-            fitJSON.append(.object([("room", .string(path)), ("items", .array(results.map(FitCommand.json)))]))
-            if let room = scan.rooms.first {
-                let planned = results.compactMap { r in r.placement.map { PlannedProduct(label: r.id, placement: $0, badge: r.badge) } }
-                let plan = FloorPlanRenderer().render(room, products: planned)
-                do {
+            do {
+                let scan = try Jobs.room(try InputFiles.read(.file(path), limit: RoomScan.maximumBytes).get(), name: path)
+                Console.out("\n== Room scan \(path)")
+                Console.out(RoomOutput.text(file: path, scan: scan))
+                roomJSON.append(RoomOutput.json(file: path, scan: scan))
+                let fit = try Jobs.fit(room: scan.rooms.first, items: listBytes, itemsName: listPath)
+                Console.out("   fit badges: " + zip(fit.products, fit.results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
+                fitJSON.append(ResultJSON.fit(room: path, results: fit.results))
+                if let room = scan.rooms.first {
                     try write(
-                        "plan-" + (name as NSString).deletingPathExtension + ".png", try PNGCodec.encode(plan),
+                        "plan-" + (name as NSString).deletingPathExtension + ".png", try Jobs.plan(room, fit: fit),
                         "floor plan of \(name) with the fitting products")
-                } catch let error as ExitCode {
-                    throw error
-                } catch {
-                    throw fail("\(error)")
                 }
+            } catch let error as ExitCode {
+                throw error
+            } catch {
+                throw fail("\(error)")
             }
         }
         try write("rooms.json", Array(JSONWriter.string(.array(roomJSON)).utf8), "summaries of the sample room scans")

@@ -3,6 +3,7 @@ import Foundation
 import RemoJSON
 import RemoRender
 import RemoRoom
+import RemoService
 
 /// `remo-geom fit`: fit badges for a shopping list in a scanned room.
 struct FitCommand: ParsableCommand {
@@ -51,67 +52,32 @@ struct FitCommand: ParsableCommand {
     }
 
     func run() throws {
-        func fail(_ message: String) -> ExitCode {
-            Console.error("remo-geom fit: \(message)")
-            return ExitCode(2)
-        }
-        var scanned: Room? = nil
-        if let room {
-            let roomInput: Input = room == "-" ? .standardInput : .file(room)
-            switch InputFiles.read(roomInput, limit: RoomScan.maximumBytes) {
-            case .failure(let error): throw fail(error.message)
-            case .success(let bytes):
-                let scan: RoomScan
-                do { scan = try RoomScan.decode(bytes) } catch { throw fail("\(roomInput.name): \(error)") }
-                switch choice.room(of: scan, file: roomInput.name) {
-                case .success(let chosen): scanned = chosen
-                case .failure(let error): throw fail(error.message)
-                }
+        let result: FitJobResult
+        do {
+            var scanned: Room? = nil
+            if let room {
+                let roomInput = Input(argument: room)
+                let scan = try Jobs.room(try InputFiles.read(roomInput, limit: RoomScan.maximumBytes).get(), name: roomInput.name)
+                scanned = try choice.room(of: scan, file: roomInput.name)
             }
+            let listInput = Input(argument: items)
+            result = try Jobs.fit(room: scanned, items: try InputFiles.read(listInput).get(), remove: remove, itemsName: listInput.name)
+        } catch {
+            Console.error("remo-geom fit: \(error)")
+            throw ExitCode(2)
         }
-        let products: [Product]
-        let listInput: Input = items == "-" ? .standardInput : .file(items)
-        switch InputFiles.read(listInput) {
-        case .failure(let error): throw fail(error.message)
-        case .success(let bytes):
-            do { products = try ShoppingList.decode(bytes) } catch { throw fail("\(listInput.name): \(error)") }
-        }
-        if let scanned {
-            // A name that matches nothing is most likely a typo: say so, and what there is.
-            for name in remove where !scanned.objects.contains(where: { $0.isNamed(name) }) {
-                let present = Set(scanned.objects.map(\.category)).sorted().joined(separator: ", ")
-                Console.error(
-                    "remo-geom fit: warning: --remove \(name) names no furniture in the room (it has: \(present.isEmpty ? "none" : present))"
-                )
-            }
-        }
-        let checker = FitChecker(room: scanned, removing: Set(remove))
-        let results = products.map(checker.check)
+        for warning in result.warnings { Console.error("remo-geom fit: warning: \(warning)") }
         switch format ?? .automatic {
         case .json, .jsonl:
-            Console.out(JSONWriter.string(.object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(Self.json)))])))
+            Console.out(JSONWriter.string(ResultJSON.fit(room: room, results: result.results)))
         case .text:
-            for (product, result) in zip(products, results) {
-                Console.line("\(product.name ?? product.id) (\(product.id)): \(result.badge.rawValue)")
-                for reason in result.reasons { Console.line("  \(reason.code): \(reason.message)") }
+            for (product, fit) in zip(result.products, result.results) {
+                Console.line("\(product.name ?? product.id) (\(product.id)): \(fit.badge.rawValue)")
+                for reason in fit.reasons { Console.line("  \(reason.code): \(reason.message)") }
             }
         }
-        if let plan, let scanned {
-            let planned = results.compactMap { r in r.placement.map { PlannedProduct(label: r.id, placement: $0, badge: r.badge) } }
-            try PlanOutput.write(FloorPlanRenderer().render(scanned, products: planned), to: plan, command: "fit")
+        if let plan, let scanned = result.room {
+            try PlanOutput.write(Jobs.plan(scanned, fit: result), to: plan, command: "fit")
         }
-    }
-
-    static func json(_ result: FitResult) -> JSONValue {
-        .object([
-            ("id", .string(result.id)), ("badge", .string(result.badge.rawValue)),
-            ("reasons", .array(result.reasons.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
-            (
-                "placement",
-                result.placement.map {
-                    .object([("center", RoomOutput.p($0.center)), ("rotationDegrees", RoomOutput.n($0.rotationDegrees))])
-                } ?? .null
-            ),
-        ])
     }
 }

@@ -29,9 +29,10 @@ enum Input: Hashable {
 }
 
 /// Why an input could not be read: a stable code and a message naming the file.
-struct InputError: Error, Hashable {
+struct InputError: Error, Hashable, CustomStringConvertible {
     var code: String
     var message: String
+    var description: String { message }
 }
 
 enum InputFiles {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemoLasso
 import RemoRender
+import RemoService
 
 /// `remo-geom render`: draws the lasso outlines and numbered chips onto the image.
 struct RenderCommand: ParsableCommand {
@@ -58,65 +59,32 @@ struct RenderCommand: ParsableCommand {
             output, option: "--output", inputs: [("--image", image), ("--regions", regions)], overwrite: overwrite)
     }
 
-    /// `auto`: about one point per 1000 pixels of the shorter side, in halves, at least 1
-    /// (a 4032 × 3024 photo gets 3, a 1024 × 1024 render gets 1).
-    static func automaticScale(width: Int, height: Int) -> Double {
-        max(1, (Double(min(width, height)) / 1000 * 2).rounded() / 2)
-    }
-
-    /// Validates the document (for its chips), draws onto the image and encodes it.
-    static func annotate(
-        _ picture: inout RGBAImage, document: RegionDocument, style: AnnotationStyle, compression: PNGCompression
-    ) throws(PNGError) -> ([UInt8], ValidationReport) {
-        let report = LassoValidator().validate(document)
-        _ = AnnotationRenderer(style: style).render(document, chips: report.chips, onto: &picture)
-        return (try PNGCodec.encode(picture, compression: compression), report)
-    }
-
     func run() throws {
         func fail(_ message: String) -> ExitCode {
             Console.error("remo-geom render: \(message)")
             return ExitCode(2)
         }
-        let imageInput: Input = image == "-" ? .standardInput : .file(image)
-        var picture: RGBAImage
-        switch InputFiles.read(imageInput, limit: 512 << 20) {
-        case .failure(let error): throw fail(error.message)
-        case .success(let bytes):
-            do { picture = try PNGCodec.decode(bytes, maximumPixels: maxPixels) } catch { throw fail("\(imageInput.name): \(error)") }
-        }
-        var document: RegionDocument
-        let regionsInput: Input = regions == "-" ? .standardInput : .file(regions)
-        switch InputFiles.read(regionsInput) {
-        case .failure(let error): throw fail(error.message)
-        case .success(let bytes):
-            do { document = try RegionDocument.decode(bytes) } catch { throw fail("\(regionsInput.name): \(error)") }
-        }
-        if document.image.width != Double(picture.width) || document.image.height != Double(picture.height) {
-            throw fail(
-                "\(regionsInput.name) is for a \(LassoValidator.format(document.image.width)) × \(LassoValidator.format(document.image.height)) image, but \(imageInput.name) is \(picture.width) × \(picture.height)"
-            )
-        }
-        document.scale = scale == "auto" ? Self.automaticScale(width: picture.width, height: picture.height) : Double(scale) ?? 1
-        let style = AnnotationStyle(strokeWidth: strokeWidth, drawChips: !noChips)
-        let (bytes, report): ([UInt8], ValidationReport)
+        let imageInput = Input(argument: image)
+        let regionsInput = Input(argument: regions)
+        let result: RenderResult
         do {
-            (bytes, report) = try Self.annotate(
-                &picture, document: document, style: style, compression: PNGCompression(rawValue: compression) ?? .fast)
+            let imageBytes = try InputFiles.read(imageInput, limit: 512 << 20).get()
+            let options = RenderOptions(
+                scale: scale == "auto" ? nil : Double(scale), strokeWidth: strokeWidth, drawChips: !noChips,
+                compression: PNGCompression(rawValue: compression) ?? .fast, maximumPixels: maxPixels)
+            result = try Jobs.render(
+                image: imageBytes, regions: try InputFiles.read(regionsInput).get(), options: options, imageName: imageInput.name,
+                regionsName: regionsInput.name)
         } catch {
             throw fail("\(error)")
         }
         if output == "-" {
-            Console.outBytes(bytes)
+            Console.outBytes(result.png)
         } else {
-            do { try AtomicFile.write(bytes, to: output) } catch { throw fail(error.message) }
+            do { try AtomicFile.write(result.png, to: output) } catch { throw fail(error.message) }
         }
-        if !report.valid {
-            let problems =
-                report.regions.flatMap { r in r.findings.filter(\.code.isError).map { "region \(r.id): \($0.code.rawValue): \($0.message)" }
-                }
-                + report.findings.filter(\.code.isError).map { "\($0.code.rawValue): \($0.message)" }
-            for p in problems { Console.error("remo-geom render: warning: \(p)") }
+        if !result.report.valid {
+            for problem in result.problems { Console.error("remo-geom render: warning: \(problem)") }
             throw ExitCode(1)
         }
     }

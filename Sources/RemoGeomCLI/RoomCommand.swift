@@ -4,6 +4,7 @@ import RemoGeometry
 import RemoJSON
 import RemoRender
 import RemoRoom
+import RemoService
 
 /// `remo-geom room`: a summary of a room scan.
 struct RoomCommand: ParsableCommand {
@@ -44,37 +45,24 @@ struct RoomCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input: Input = scan == "-" ? .standardInput : .file(scan)
+        let input = Input(argument: scan)
         let decoded: RoomScan
-        switch InputFiles.read(input, limit: RoomScan.maximumBytes) {
-        case .failure(let error):
-            Console.error("remo-geom room: \(error.message)")
-            throw ExitCode(2)
-        case .success(let bytes):
-            do {
-                decoded = try RoomScan.decode(bytes, format: scanFormat.flatMap(RoomScanFormat.init(rawValue:)))
-            } catch {
-                Console.error("remo-geom room: \(input.name): \(error)")
-                throw ExitCode(2)
-            }
-        }
-        // A room number past the scan's rooms is refused before anything is printed.
         var chosen: Room? = nil
-        if plan != nil || choice.roomNumber != nil {
-            switch choice.room(of: decoded, file: input.name) {
-            case .success(let room): chosen = room
-            case .failure(let error):
-                Console.error("remo-geom room: \(error.message)")
-                throw ExitCode(2)
-            }
+        do {
+            decoded = try Jobs.room(
+                try InputFiles.read(input, limit: RoomScan.maximumBytes).get(), format: scanFormat.flatMap(RoomScanFormat.init(rawValue:)),
+                name: input.name)
+            // A room number past the scan's rooms is refused before anything is printed.
+            if plan != nil || choice.roomNumber != nil { chosen = try choice.room(of: decoded, file: input.name) }
+        } catch {
+            Console.error("remo-geom room: \(error)")
+            throw ExitCode(2)
         }
         switch format ?? .automatic {
         case .json, .jsonl: Console.out(JSONWriter.string(RoomOutput.json(file: input.name, scan: decoded)))
         case .text: Console.out(RoomOutput.text(file: input.name, scan: decoded))
         }
-        if let plan, let chosen {
-            try PlanOutput.write(FloorPlanRenderer().render(chosen), to: plan, command: "room")
-        }
+        if let plan, let chosen { try PlanOutput.write(Jobs.plan(chosen), to: plan, command: "room") }
     }
 }
 
@@ -85,9 +73,10 @@ enum PlanOutput {
         if path == "-" { throw ValidationError("--plan needs a file name; standard output carries the results.") }
     }
 
-    static func write(_ image: RGBAImage, to path: String, command: String) throws {
+    /// Writes PNG bytes from the plan job, or reports why not (exit 2).
+    static func write(_ png: @autoclosure () throws -> [UInt8], to path: String, command: String) throws {
         do {
-            try AtomicFile.write(try PNGCodec.encode(image), to: path)
+            try AtomicFile.write(try png(), to: path)
         } catch {
             Console.error("remo-geom \(command): \(error)")
             throw ExitCode(2)
@@ -97,66 +86,10 @@ enum PlanOutput {
 
 /// The `room` result object of DESIGN.md section 6, and its text form.
 enum RoomOutput {
-    static func n(_ v: Double) -> JSONValue { .number((v * 10_000).rounded() / 10_000) }
-    static func p(_ p: Point) -> JSONValue { .array([n(p.x), n(p.y)]) }
-    static func s(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
-
+    /// The `room` result object: `file`, then the service's object.
     static func json(file: String, scan: RoomScan) -> JSONValue {
-        .object([
-            ("file", .string(file)), ("format", .string(scan.format.rawValue)),
-            ("rooms", .array(scan.rooms.map(json))),
-        ])
-    }
-
-    static func json(_ room: Room) -> JSONValue {
-        .object([
-            ("floorArea", n(room.floorArea)), ("floorPerimeter", n(room.floorPerimeter)),
-            ("ceilingHeight", room.ceilingHeight.map(n) ?? .null),
-            (
-                "dimensions",
-                .object([
-                    ("length", n(room.dimensions.length)), ("width", n(room.dimensions.width)),
-                    ("height", room.dimensions.height.map(n) ?? .null),
-                ])
-            ),
-            ("floorOutline", .array(room.floorOutline.map(p))),
-            (
-                "walls",
-                .array(
-                    room.walls.map {
-                        .object([("start", p($0.start)), ("end", p($0.end)), ("length", n($0.length)), ("height", n($0.height))])
-                    })
-            ),
-            (
-                "doors",
-                .array(
-                    room.doors.map {
-                        .object([
-                            ("width", n($0.width)), ("height", n($0.height)), ("isOpen", $0.isOpen.map(JSONValue.bool) ?? .null),
-                            ("wall", s($0.wall)),
-                        ])
-                    })
-            ),
-            (
-                "windows",
-                .array(
-                    room.windows.map {
-                        .object([("width", n($0.width)), ("height", n($0.height)), ("sill", n($0.sill)), ("wall", s($0.wall))])
-                    })
-            ),
-            ("openings", .array(room.openings.map { .object([("width", n($0.width)), ("height", n($0.height)), ("wall", s($0.wall))]) })),
-            (
-                "objects",
-                .array(
-                    room.objects.map {
-                        .object([
-                            ("category", .string($0.category)), ("width", n($0.width)), ("depth", n($0.depth)), ("height", n($0.height)),
-                            ("center", p($0.center)), ("rotation", n($0.rotationDegrees)), ("floorStanding", .bool($0.floorStanding)),
-                        ])
-                    })
-            ),
-            ("warnings", .array(room.warnings.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
-        ])
+        guard case .object(let members) = ResultJSON.roomSummary(scan) else { return ResultJSON.roomSummary(scan) }
+        return .object([("file", .string(file))] + members)
     }
 
     static func f(_ v: Double) -> String { v.twoDecimals }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import RemoJSON
 import RemoLasso
+import RemoService
 
 /// `remo-geom validate`: checks region documents against the lasso rules.
 struct ValidateCommand: ParsableCommand {
@@ -75,7 +76,6 @@ struct ValidateCommand: ParsableCommand {
         inputs: [Input], rules: LassoRules, format: OutputFormat, output: (String) -> Void, progress: Bool
     ) -> Outcome {
         var outcome = Outcome()
-        let validator = LassoValidator(rules: rules)
         let batchSize = 256
         var printedAny = false
         if format == .json && inputs.count > 1 { output("[") }
@@ -84,7 +84,7 @@ struct ValidateCommand: ParsableCommand {
             let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
             let results = ResultBox(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-                results.set(i, render(batch[i], validator: validator, maximumPoints: rules.maximumPoints, format: format))
+                results.set(i, render(batch[i], rules: rules, format: format))
             }
             for rendered in results.values {
                 switch rendered.verdict {
@@ -116,12 +116,12 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// Reads, checks and renders one input.
-    static func render(_ input: Input, validator: LassoValidator, maximumPoints: Int, format: OutputFormat) -> Rendered {
+    static func render(_ input: Input, rules: LassoRules, format: OutputFormat) -> Rendered {
         let name = input.name
         if case .skipped(_, let reason) = input {
             return Rendered(verdict: .skipped, output: nil, diagnostic: "\(name): skipped: \(reason)")
         }
-        switch check(input, validator: validator, maximumPoints: maximumPoints) {
+        switch check(input, rules: rules) {
         case .success(let report):
             let text =
                 format == .text
@@ -133,16 +133,14 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    static func check(_ input: Input, validator: LassoValidator, maximumPoints: Int) -> Swift.Result<ValidationReport, InputError> {
+    static func check(_ input: Input, rules: LassoRules) -> Swift.Result<ValidationReport, InputError> {
         switch InputFiles.read(input) {
         case .failure(let error): return .failure(error)
         case .success(let bytes):
             do {
-                // Keep one point more than allowed: enough to know the limit is passed.
-                let document = try RegionDocument.decode(bytes, keepingAtMost: maximumPoints + 1)
-                return .success(validator.validate(document))
+                return .success(try Jobs.validate(bytes, rules: rules, name: input.name).report)
             } catch {
-                return .failure(InputError(code: error.code, message: "\(input.name): \(error)"))
+                return .failure(InputError(code: error.code, message: error.message))
             }
         }
     }

@@ -1,59 +1,14 @@
 import RemoGeometry
 import RemoJSON
 import RemoLasso
+import RemoService
 
-/// The `validate` result object of DESIGN.md section 6, and its text form.
+/// The `validate` result object of DESIGN.md section 6 with its `file`, and its text form.
 enum ValidationOutput {
-    static func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
-
-    static func json(_ finding: Finding) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("code", .string(finding.code.rawValue)), ("message", .string(finding.message)),
-            ("severity", .string(finding.code.isError ? "error" : "warning")),
-        ]
-        if let region = finding.region { members.append(("region", .string(region))) }
-        switch finding.code {
-        case .selfIntersection:
-            members.append(("edges", .array(finding.indices.map { .number(Double($0)) })))
-        default:
-            if let index = finding.indices.first { members.append(("index", .number(Double(index)))) }
-        }
-        if let p = finding.point { members.append(("point", point(p))) }
-        if !finding.regions.isEmpty { members.append(("regions", .array(finding.regions.map(JSONValue.string)))) }
-        if let count = finding.count { members.append(("count", .number(Double(count)))) }
-        return .object(members)
-    }
-
+    /// The `validate` result object: `file`, then the service's object.
     static func json(file: String, report: ValidationReport) -> JSONValue {
-        .object([
-            ("file", .string(file)), ("valid", .bool(report.valid)),
-            ("image", .object([("width", .number(report.image.width)), ("height", .number(report.image.height))])),
-            (
-                "regions",
-                .array(
-                    report.regions.map { r in
-                        .object([
-                            ("id", .string(r.id)), ("number", .number(Double(r.number))), ("valid", .bool(r.valid)),
-                            ("area", r.area.map(JSONValue.number) ?? .null),
-                            ("areaFraction", r.areaFraction.map(JSONValue.number) ?? .null),
-                            ("orientation", r.orientation.map { .string($0.rawValue) } ?? .null),
-                            ("vertexCount", .number(Double(r.vertexCount))), ("findings", .array(r.findings.map(json))),
-                        ])
-                    })
-            ),
-            ("findings", .array(report.findings.map(json))),
-            ("chips", chipsJSON(report.chips)),
-        ])
-    }
-
-    static func chipsJSON(_ chips: [Chip]) -> JSONValue {
-        .array(
-            chips.map {
-                .object([
-                    ("region", .string($0.region)), ("number", .number(Double($0.number))), ("center", point($0.center)),
-                    ("radius", .number($0.radius)),
-                ])
-            })
+        guard case .object(let members) = ResultJSON.validation(report) else { return ResultJSON.validation(report) }
+        return .object([("file", .string(file))] + members)
     }
 
     static func json(file: String, error: InputError) -> JSONValue {

@@ -1,0 +1,152 @@
+import RemoGeometry
+import RemoJSON
+import RemoLasso
+import RemoRoom
+
+/// The JSON result objects of DESIGN.md sections 6 and 10, one place for all front ends:
+/// the CLI adds `file` (and its own text form), the service and the worker send them as
+/// they are.
+public enum ResultJSON {
+    /// A point as `[x, y]`.
+    public static func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
+
+    /// A finding: `{"code", "message", "severity", …}`.
+    public static func finding(_ finding: Finding) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("code", .string(finding.code.rawValue)), ("message", .string(finding.message)),
+            ("severity", .string(finding.code.isError ? "error" : "warning")),
+        ]
+        if let region = finding.region { members.append(("region", .string(region))) }
+        switch finding.code {
+        case .selfIntersection:
+            members.append(("edges", .array(finding.indices.map { .number(Double($0)) })))
+        default:
+            if let index = finding.indices.first { members.append(("index", .number(Double(index)))) }
+        }
+        if let p = finding.point { members.append(("point", point(p))) }
+        if !finding.regions.isEmpty { members.append(("regions", .array(finding.regions.map(JSONValue.string)))) }
+        if let count = finding.count { members.append(("count", .number(Double(count)))) }
+        return .object(members)
+    }
+
+    /// The `validate` result object without `file`.
+    public static func validation(_ report: ValidationReport) -> JSONValue {
+        .object([
+            ("valid", .bool(report.valid)),
+            ("image", .object([("width", .number(report.image.width)), ("height", .number(report.image.height))])),
+            (
+                "regions",
+                .array(
+                    report.regions.map { r in
+                        .object([
+                            ("id", .string(r.id)), ("number", .number(Double(r.number))), ("valid", .bool(r.valid)),
+                            ("area", r.area.map(JSONValue.number) ?? .null),
+                            ("areaFraction", r.areaFraction.map(JSONValue.number) ?? .null),
+                            ("orientation", r.orientation.map { .string($0.rawValue) } ?? .null),
+                            ("vertexCount", .number(Double(r.vertexCount))), ("findings", .array(r.findings.map(finding))),
+                        ])
+                    })
+            ),
+            ("findings", .array(report.findings.map(finding))),
+            ("chips", chips(report.chips)),
+        ])
+    }
+
+    /// Chips: `[{"region", "number", "center", "radius"}]`.
+    public static func chips(_ chips: [Chip]) -> JSONValue {
+        .array(
+            chips.map {
+                .object([
+                    ("region", .string($0.region)), ("number", .number(Double($0.number))), ("center", point($0.center)),
+                    ("radius", .number($0.radius)),
+                ])
+            })
+    }
+
+    /// The `room` result object without `file`: `{"format", "rooms"}`.
+    public static func roomSummary(_ scan: RoomScan) -> JSONValue {
+        .object([("format", .string(scan.format.rawValue)), ("rooms", .array(scan.rooms.map(room)))])
+    }
+
+    /// A length as the room objects give it: to a tenth of a millimetre.
+    public static func metres(_ v: Double) -> JSONValue { .number((v * 10_000).rounded() / 10_000) }
+    /// A point on the plan, to a tenth of a millimetre.
+    public static func planPoint(_ p: Point) -> JSONValue { .array([metres(p.x), metres(p.y)]) }
+    static func optional(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
+
+    /// One room of the `room` result object.
+    public static func room(_ room: Room) -> JSONValue {
+        .object([
+            ("floorArea", metres(room.floorArea)), ("floorPerimeter", metres(room.floorPerimeter)),
+            ("ceilingHeight", room.ceilingHeight.map(metres) ?? .null),
+            (
+                "dimensions",
+                .object([
+                    ("length", metres(room.dimensions.length)), ("width", metres(room.dimensions.width)),
+                    ("height", room.dimensions.height.map(metres) ?? .null),
+                ])
+            ),
+            ("floorOutline", .array(room.floorOutline.map(planPoint))),
+            (
+                "walls",
+                .array(
+                    room.walls.map {
+                        .object([("start", planPoint($0.start)), ("end", planPoint($0.end)), ("length", metres($0.length)), ("height", metres($0.height))])
+                    })
+            ),
+            (
+                "doors",
+                .array(
+                    room.doors.map {
+                        .object([
+                            ("width", metres($0.width)), ("height", metres($0.height)), ("isOpen", $0.isOpen.map(JSONValue.bool) ?? .null),
+                            ("wall", optional($0.wall)),
+                        ])
+                    })
+            ),
+            (
+                "windows",
+                .array(
+                    room.windows.map {
+                        .object([("width", metres($0.width)), ("height", metres($0.height)), ("sill", metres($0.sill)), ("wall", optional($0.wall))])
+                    })
+            ),
+            ("openings", .array(room.openings.map { .object([("width", metres($0.width)), ("height", metres($0.height)), ("wall", optional($0.wall))]) })),
+            (
+                "objects",
+                .array(
+                    room.objects.map {
+                        .object([
+                            ("category", .string($0.category)), ("width", metres($0.width)), ("depth", metres($0.depth)), ("height", metres($0.height)),
+                            ("center", planPoint($0.center)), ("rotation", metres($0.rotationDegrees)), ("floorStanding", .bool($0.floorStanding)),
+                        ])
+                    })
+            ),
+            ("warnings", .array(room.warnings.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
+        ])
+    }
+
+    /// One item of the `fit` result object.
+    public static func fitItem(_ result: FitResult) -> JSONValue {
+        .object([
+            ("id", .string(result.id)), ("badge", .string(result.badge.rawValue)),
+            ("reasons", .array(result.reasons.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
+            (
+                "placement",
+                result.placement.map {
+                    .object([("center", planPoint($0.center)), ("rotationDegrees", metres($0.rotationDegrees))])
+                } ?? .null
+            ),
+        ])
+    }
+
+    /// The `fit` result object: `{"room", "items"}`.
+    public static func fit(room: String?, results: [FitResult]) -> JSONValue {
+        .object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(fitItem)))])
+    }
+
+    /// An error object: `{"error": {"code", "message"}}` (the CLI puts `file` first).
+    public static func error(_ error: JobError) -> JSONValue {
+        .object([("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))])
+    }
+}
