@@ -69,5 +69,9 @@ let package = Package(
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoJSON", "RemoRender", "RemoShapes", "RemoTestSupport"]),
+        .testTarget(
+            name: "RemoServiceTests",
+            dependencies: ["RemoService", "RemoJSON", "RemoLasso", "RemoRoom", "RemoTestSupport", "remo-geom"]
+        ),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Makes sure what remo-geom builds against is installed: the Swift toolchain, and the
-# Debian packages pkg-config, libgeos-dev and libpng-dev. Installs missing packages
-# with apt-get when run as root; otherwise says exactly what to run.
+# Makes sure what remo-geom builds against is installed: the Swift toolchain, the
+# Debian packages pkg-config, libgeos-dev and libpng-dev, and for the tests Python's
+# jsonschema. Installs what is missing (apt-get, pip) when run as root; otherwise says
+# exactly what to run.
 set -euo pipefail
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -23,6 +24,17 @@ if [ ${#missing[@]} -gt 0 ]; then
     else
         echo "remo-geom needs these Debian packages: ${missing[*]}" >&2
         echo "Install them with:  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+# The tests check every JSON format against schemas/ with Python's jsonschema.
+if ! python3 -c "import jsonschema, referencing" >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "Installing the Python package jsonschema ..." >&2
+        python3 -m pip install --quiet jsonschema >&2
+    else
+        echo "remo-geom's tests need the Python package jsonschema: python3 -m pip install --user jsonschema" >&2
         exit 1
     fi
 fi

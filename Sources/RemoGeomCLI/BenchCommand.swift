@@ -86,7 +86,8 @@ struct BenchCommand: ParsableCommand {
         let megabytes = Double(peak) / 1_048_576
         if format == .text {
             Console.out("lasso of \(count) points: simple \(simple), area \(area)")
-            Console.out(String(format: "peak resident memory %.1f MB (%.1f MB before building the ring)", megabytes, Double(before) / 1_048_576))
+            Console.out(
+                String(format: "peak resident memory %.1f MB (%.1f MB before building the ring)", megabytes, Double(before) / 1_048_576))
         } else {
             Console.out(
                 JSONWriter.string(

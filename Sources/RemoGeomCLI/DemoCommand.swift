@@ -66,7 +66,8 @@ struct DemoCommand: ParsableCommand {
         let rendered: RenderResult
         do {
             rendered = try Jobs.render(
-                image: try InputFiles.read(.file(imagePath), limit: 512 << 20).get(), regions: try InputFiles.read(.file(documentPath)).get(),
+                image: try InputFiles.read(.file(imagePath), limit: 512 << 20).get(),
+                regions: try InputFiles.read(.file(documentPath)).get(),
                 imageName: imagePath, regionsName: documentPath)
         } catch {
             throw fail("the samples are damaged: \(error)")
@@ -99,7 +100,8 @@ struct DemoCommand: ParsableCommand {
                 Console.out(RoomOutput.text(file: path, scan: scan))
                 roomJSON.append(RoomOutput.json(file: path, scan: scan))
                 let fit = try Jobs.fit(room: scan.rooms.first, items: listBytes, itemsName: listPath)
-                Console.out("   fit badges: " + zip(fit.products, fit.results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
+                Console.out(
+                    "   fit badges: " + zip(fit.products, fit.results).map { "\($0.id) \($1.badge.rawValue)" }.joined(separator: ", "))
                 fitJSON.append(ResultJSON.fit(room: path, results: fit.results))
                 if let room = scan.rooms.first {
                     try write(

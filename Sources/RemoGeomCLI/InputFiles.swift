@@ -89,7 +89,9 @@ enum InputFiles {
                 let path = folder + "/" + shown
                 found.append(
                     .unreadable(
-                        path, InputError(code: "bad-file-name", message: "\(path): the name is not UTF-8, so the entry is not checked; rename it")))
+                        path,
+                        InputError(code: "bad-file-name", message: "\(path): the name is not UTF-8, so the entry is not checked; rename it")
+                    ))
                 continue
             }
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name

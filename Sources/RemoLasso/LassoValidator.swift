@@ -59,7 +59,7 @@ public struct LassoValidator: Sendable {
     ///
     /// - Complexity: O(*n* log *n*) in the total number of points for a document within
     ///   the region limit, plus the relation tests of the pairs whose boxes meet (see
-    ///   ``RegionOverlaps``); chip placement is bounded by
+    ///   `RegionOverlaps`); chip placement is bounded by
     ///   ``ChipPlacer/candidateBudget`` candidates per chip.
     public func validate(_ document: RegionDocument) -> ValidationReport {
         let reports = document.regions.map { check($0, in: document.image) }

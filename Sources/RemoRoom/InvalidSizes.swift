@@ -19,6 +19,8 @@ struct InvalidSizes {
         guard !elements.isEmpty else { return nil }
         let named = elements.prefix(5).joined(separator: ", ") + (elements.count > 5 ? " and \(elements.count - 5) more" : "")
         let count = elements.count == 1 ? "1 element has" : "\(elements.count) elements have"
-        return RoomWarning(code: "invalid-size", message: "\(count) a negative or non-finite size and \(elements.count == 1 ? "is" : "are") left out: \(named)")
+        return RoomWarning(
+            code: "invalid-size",
+            message: "\(count) a negative or non-finite size and \(elements.count == 1 ? "is" : "are") left out: \(named)")
     }
 }

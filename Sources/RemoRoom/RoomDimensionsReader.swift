@@ -90,7 +90,8 @@ enum RoomDimensionsReader {
             ? walls.reduce(0) { $0 + $1.length }
             : WallLoop.perimeter(outline)
         let tallestWall = walls.map(\.height).max()
-        let ceiling = Read.number(value["ceilingHeight"]).map { invalid.accept($0, element: "ceilingHeight") ? $0 : tallestWall } ?? tallestWall
+        let ceiling =
+            Read.number(value["ceilingHeight"]).map { invalid.accept($0, element: "ceilingHeight") ? $0 : tallestWall } ?? tallestWall
         var warnings: [RoomWarning] = []
         if loop?.source != .wallLoop && !walls.isEmpty {
             warnings.append(RoomWarning(code: "walls-not-closed", message: "the walls do not form a closed loop"))

@@ -91,7 +91,10 @@ public enum ResultJSON {
                 "walls",
                 .array(
                     room.walls.map {
-                        .object([("start", planPoint($0.start)), ("end", planPoint($0.end)), ("length", metres($0.length)), ("height", metres($0.height))])
+                        .object([
+                            ("start", planPoint($0.start)), ("end", planPoint($0.end)), ("length", metres($0.length)),
+                            ("height", metres($0.height)),
+                        ])
                     })
             ),
             (
@@ -108,17 +111,28 @@ public enum ResultJSON {
                 "windows",
                 .array(
                     room.windows.map {
-                        .object([("width", metres($0.width)), ("height", metres($0.height)), ("sill", metres($0.sill)), ("wall", optional($0.wall))])
+                        .object([
+                            ("width", metres($0.width)), ("height", metres($0.height)), ("sill", metres($0.sill)),
+                            ("wall", optional($0.wall)),
+                        ])
                     })
             ),
-            ("openings", .array(room.openings.map { .object([("width", metres($0.width)), ("height", metres($0.height)), ("wall", optional($0.wall))]) })),
+            (
+                "openings",
+                .array(
+                    room.openings.map {
+                        .object([("width", metres($0.width)), ("height", metres($0.height)), ("wall", optional($0.wall))])
+                    })
+            ),
             (
                 "objects",
                 .array(
                     room.objects.map {
                         .object([
-                            ("category", .string($0.category)), ("width", metres($0.width)), ("depth", metres($0.depth)), ("height", metres($0.height)),
-                            ("center", planPoint($0.center)), ("rotation", metres($0.rotationDegrees)), ("floorStanding", .bool($0.floorStanding)),
+                            ("category", .string($0.category)), ("width", metres($0.width)), ("depth", metres($0.depth)),
+                            ("height", metres($0.height)),
+                            ("center", planPoint($0.center)), ("rotation", metres($0.rotationDegrees)),
+                            ("floorStanding", .bool($0.floorStanding)),
                         ])
                     })
             ),

@@ -28,7 +28,11 @@ extension Jobs {
 
     /// One room of a scan, counting from 1 (the first when `number` is `nil`).
     ///
-    /// - Parameter option: How messages name the number (`--room-number`, `roomNumber`).
+    /// - Parameters:
+    ///   - scan: The scan, from ``room(_:format:name:)``.
+    ///   - number: The room's number, from 1; `nil` for the first.
+    ///   - name: How messages name the scan.
+    ///   - option: How messages name the number (`--room-number`, `roomNumber`).
     /// - Throws: ``JobError`` `no-such-room` when the scan has fewer rooms.
     public static func chooseRoom(_ scan: RoomScan, number: Int?, name: String = "the scan", option: String = "roomNumber") throws(JobError)
         -> Room
@@ -45,9 +49,10 @@ extension Jobs {
     /// Fit badges for a shopping list in a room (`nil`: every badge unknown).
     ///
     /// - Parameters:
-    ///   - room: The room, from ``room(_:format:name:)`` and ``chooseRoom(_:number:name:)``.
+    ///   - room: The room, from ``room(_:format:name:)`` and ``chooseRoom(_:number:name:option:)``.
     ///   - items: The shopping list's JSON bytes.
     ///   - remove: Furniture (identifier or category, in any case) treated as removed.
+    ///   - itemsName: How messages name the list.
     /// - Throws: ``JobError`` `invalid-json` or `invalid-list`.
     public static func fit(room: Room?, items: [UInt8], remove: [String] = [], itemsName: String = "the list") throws(JobError)
         -> FitJobResult

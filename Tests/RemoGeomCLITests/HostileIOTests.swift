@@ -146,7 +146,9 @@ struct HostileIOTests {
         let badName = folder.path + "/bad-\u{FFFD}.json"
         _ = badName
         let raw = Array(folder.path.utf8) + Array("/bad-".utf8) + [0xFF, 0xFE] + Array(".json".utf8) + [0]
-        let descriptor = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let descriptor = raw.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         #expect(descriptor >= 0)
         close(descriptor)
         let named = try CLIRunner.run(["validate", folder.path, "--format", "json"])
@@ -198,7 +200,8 @@ struct HostileIOTests {
 
     @Test("a scan with negative sizes warns invalid-size and leaves those elements out of the summary and the fit")
     func negativeSizes() throws {
-        var scan = try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.scan)))
+        var scan =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.scan)))
             as! [String: Any]
         var objects = scan["objects"] as! [[String: Any]]
         let count = objects.count

@@ -86,7 +86,9 @@ struct BoundedWorkTests {
             return (0..<corners.count).flatMap { i -> [Point] in
                 let (a, b) = (corners[i], corners[(i + 1) % corners.count])
                 let steps = 20_000 / corners.count
-                return (0..<steps).map { t in Point(a.x + (b.x - a.x) * Double(t) / Double(steps), a.y + (b.y - a.y) * Double(t) / Double(steps)) }
+                return (0..<steps).map { t in
+                    Point(a.x + (b.x - a.x) * Double(t) / Double(steps), a.y + (b.y - a.y) * Double(t) / Double(steps))
+                }
             }
         }
         let report = LassoValidator().validate(Self.document(rings, width: 1024, height: 1024))

@@ -1,16 +1,22 @@
 import Foundation
-import RemoTestSupport
 
 /// Runs the built `remo-geom` executable, as a user would.
-struct CLIRunner {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public struct CLIRunner {
+    /// What a run printed and how it ended.
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// The executable beside the test bundle (the same build), else in .build/debug.
-    static let executable: URL = {
+    public static let executable: URL = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("remo-geom")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("remo-geom")
@@ -18,9 +24,26 @@ struct CLIRunner {
         return SharedData.packageRoot.appendingPathComponent(".build/debug/remo-geom")
     }()
 
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = SharedData.packageRoot) throws -> Result {
+    /// Runs `remo-geom` with `arguments` (and `stdin`), as text.
+    public static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = SharedData.packageRoot) throws -> Result {
+        let (status, out, err) = try runRaw(executable, arguments, stdin: stdin, in: directory)
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// The bytes `remo-geom` writes to standard output (a PNG with `--output -`).
+    public static func runBytes(_ arguments: [String]) throws -> [UInt8] {
+        Array(try runRaw(executable, arguments, stdin: nil, in: SharedData.packageRoot).1)
+    }
+
+    /// Runs another program from the package root.
+    public static func runProgram(_ path: String, _ arguments: [String]) throws -> Result {
+        let (status, out, err) = try runRaw(URL(fileURLWithPath: path), arguments, stdin: nil, in: SharedData.packageRoot)
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    static func runRaw(_ program: URL, _ arguments: [String], stdin: Data?, in directory: URL) throws -> (Int32, Data, Data) {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         // Output goes to temporary files: nothing to drain while the process runs.
@@ -47,13 +70,11 @@ struct CLIRunner {
         }
         try process.run()
         process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8))
+        return (process.terminationStatus, try Data(contentsOf: outURL), try Data(contentsOf: errURL))
     }
 
     /// A fresh temporary folder.
-    static func temporaryFolder() throws -> URL {
+    public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("remo-geom-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

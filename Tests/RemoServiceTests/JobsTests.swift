@@ -1,0 +1,109 @@
+import Foundation
+import RemoJSON
+import RemoLasso
+import RemoRoom
+import RemoService
+import RemoTestSupport
+import Testing
+
+/// The one-function-per-job layer that every front end calls: typed results, stable
+/// error codes and kinds, and the same bytes the command line prints.
+@Suite("Jobs")
+struct JobsTests {
+    static func bytes(_ relative: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(relative)))
+    }
+
+    static let valid = "SampleScans/regions/valid.json"
+    static let design = "SampleScans/design.png"
+
+    @Test("each bad request gets its stable code and kind")
+    func errors() throws {
+        func failure(_ job: () throws -> Void) -> JobError? {
+            do {
+                try job()
+                return nil
+            } catch {
+                return error as? JobError
+            }
+        }
+        let truncated = failure { _ = try Jobs.validate(Array("{\"image\":".utf8)) }
+        #expect(truncated?.code == "invalid-json" && truncated?.kind == .badInput)
+        let shape = failure { _ = try Jobs.chips(Array(#"{"image": {"width": 10, "height": 10}, "regions": 3}"#.utf8)) }
+        #expect(shape?.code == "invalid-document" && shape?.message.contains("regions") == true)
+        let document = try Self.bytes(Self.valid)
+        let notPNG = failure { _ = try Jobs.render(image: document, regions: document) }
+        #expect(notPNG?.code == "invalid-image" && notPNG?.kind == .badInput)
+        let huge = failure {
+            _ = try Jobs.render(image: try Self.bytes(Self.design), regions: document, options: RenderOptions(maximumPixels: 1000))
+        }
+        #expect(huge?.code == "image-too-large" && huge?.kind == .tooLarge)
+        var other = try JSONSerialization.jsonObject(with: Data(document)) as! [String: Any]
+        other["image"] = ["width": 800, "height": 600]
+        let mismatch = failure {
+            _ = try Jobs.render(image: try Self.bytes(Self.design), regions: Array(try JSONSerialization.data(withJSONObject: other)))
+        }
+        #expect(mismatch?.code == "size-mismatch" && mismatch?.kind == .sizeMismatch)
+        #expect(mismatch?.message.contains("is for a 800 × 600 image, but the image is 1024 × 768") == true)
+        let scan = try Jobs.room(try Self.bytes("SampleScans/rooms/living-room.json"))
+        let room = failure { _ = try Jobs.chooseRoom(scan, number: 2) }
+        #expect(room?.code == "no-such-room" && room?.kind == .noSuchRoom && room?.message.contains("roomNumber 2 names none") == true)
+        let list = failure { _ = try Jobs.fit(room: nil, items: Array(#"{"things": []}"#.utf8)) }
+        #expect(list?.code == "invalid-list")
+        let badScan = failure { _ = try Jobs.room(Array("[1, 2]".utf8)) }
+        #expect(badScan?.code == "invalid-scan")
+    }
+
+    @Test("validate and chips: the objects the CLI prints, without its file name")
+    func sameJSONAsTheCommandLine() throws {
+        let result = try Jobs.validate(try Self.bytes(Self.valid))
+        #expect(result.report.valid && result.report.chips.count == 3)
+        let printed = try CLIRunner.run(["validate", Self.valid, "--format", "json"]).stdout
+        #expect(printed == #"{"file":"\#(Self.valid)","# + JSONWriter.string(result.json).dropFirst() + "\n")
+        let chips = try CLIRunner.run(["chips", Self.valid, "--format", "json"]).stdout
+        #expect(chips == JSONWriter.string(try Jobs.chips(try Self.bytes(Self.valid)).json) + "\n")
+    }
+
+    @Test("render: the same PNG bytes as remo-geom render, whatever the options")
+    func sameRender() throws {
+        for (arguments, options) in [
+            ([String](), RenderOptions()),
+            (
+                ["--scale", "2", "--stroke-width", "5", "--compression", "small", "--no-chips"],
+                RenderOptions(scale: 2, strokeWidth: 5, drawChips: false, compression: .small)
+            ),
+        ] {
+            let job = try Jobs.render(image: try Self.bytes(Self.design), regions: try Self.bytes(Self.valid), options: options)
+            let printed = try CLIRunner.runBytes(["render", "--image", Self.design, "--regions", Self.valid, "--output", "-"] + arguments)
+            #expect(printed == job.png, "\(arguments)")
+        }
+    }
+
+    @Test("room, fit and plan: the same objects and pictures as the CLI, on the samples and the real exports")
+    func sameRoomAndFit() throws {
+        let list = try Self.bytes("SampleScans/rooms/shopping-list.json")
+        var scans = ["SampleScans/rooms/living-room.json", "SampleScans/rooms/l-shaped.json", "schemas/examples/room-dimensions.json"]
+        scans += try FileManager.default.contentsOfDirectory(atPath: SharedData.url("roomplan").path).filter { $0.hasSuffix(".json") }
+            .sorted()
+            .map { "../shared/data/roomplan/" + $0 }
+        for path in scans {
+            let scan = try Jobs.room(try Self.bytes(path))
+            let printed = try CLIRunner.run(["room", path, "--format", "json"]).stdout
+            #expect(printed == #"{"file":"\#(path)","# + JSONWriter.string(ResultJSON.roomSummary(scan)).dropFirst() + "\n", "\(path)")
+            let fit = try Jobs.fit(room: try Jobs.chooseRoom(scan, number: nil), items: list, remove: ["Sofa"])
+            let badges = try CLIRunner.run([
+                "fit", "--room", path, "--items", "SampleScans/rooms/shopping-list.json", "--remove", "Sofa", "--format", "json",
+            ])
+            #expect(badges.stdout == JSONWriter.string(ResultJSON.fit(room: path, results: fit.results)) + "\n", "\(path)")
+        }
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let planPath = folder.appendingPathComponent("plan.png").path
+        let living = "SampleScans/rooms/living-room.json"
+        _ = try CLIRunner.run(["fit", "--room", living, "--items", "SampleScans/rooms/shopping-list.json", "--plan", planPath])
+        let room = try Jobs.chooseRoom(try Jobs.room(try Self.bytes(living)), number: 1)
+        #expect(
+            Array(try Data(contentsOf: URL(fileURLWithPath: planPath))) == (try Jobs.plan(room, fit: try Jobs.fit(room: room, items: list)))
+        )
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import RemoJSON
+import RemoService
+import RemoTestSupport
+import Testing
+
+/// Every format, input and output, against its JSON Schema in `schemas/`, checked by a
+/// real validator (Python's jsonschema, draft 2020-12) through
+/// `scripts/check-json-schema.py`.
+@Suite("JSON Schemas")
+struct SchemaTests {
+    /// Checks the JSON text of `values` (each written to its own file) against `schema`;
+    /// the checker's output when something does not conform.
+    static func check(_ schema: String, _ values: [String]) throws -> (ok: Bool, output: String) {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = []
+        for (k, value) in values.enumerated() {
+            let url = folder.appendingPathComponent("value-\(k).json")
+            try Data(value.utf8).write(to: url)
+            files.append(url.path)
+        }
+        let result = try CLIRunner.runProgram(
+            "/usr/bin/env", ["python3", "scripts/check-json-schema.py", "schemas/\(schema).schema.json"] + files)
+        return (result.status == 0, result.stdout + result.stderr)
+    }
+
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOf: SharedData.packageRoot.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    static let regionDocuments = ["four-regions", "out-of-bounds", "overlapping", "self-intersecting", "too-small", "valid"].map {
+        "SampleScans/regions/\($0).json"
+    }
+
+    static func scans() throws -> [String] {
+        [
+            "SampleScans/rooms/living-room.json", "SampleScans/rooms/l-shaped.json", "SampleScans/rooms/bedroom-narrow-door.json",
+            "SampleScans/rooms/walls-not-closed.json", "schemas/examples/room-dimensions.json",
+        ]
+            + (try FileManager.default.contentsOfDirectory(atPath: SharedData.url("roomplan").path).filter { $0.hasSuffix(".json") }
+                .sorted()
+                .map { "../shared/data/roomplan/" + $0 })
+    }
+
+    @Test("the inputs: sample region documents, the shopping list, the RoomDimensions form")
+    func inputs() throws {
+        for (schema, files) in [
+            ("region-document", Self.regionDocuments), ("shopping-list", ["SampleScans/rooms/shopping-list.json"]),
+            ("room-dimensions", ["schemas/examples/room-dimensions.json"]),
+        ] {
+            let result = try Self.check(schema, try files.map(Self.text))
+            #expect(result.ok, "\(schema): \(result.output)")
+        }
+    }
+
+    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit and the error object")
+    func outputs() throws {
+        var validate: [String] = []
+        var chips: [String] = []
+        for path in Self.regionDocuments {
+            validate.append(try CLIRunner.run(["validate", path, "--format", "json"]).stdout)
+            validate.append(JSONWriter.string(try Jobs.validate(Array(Data(Self.text(path).utf8))).json))
+            chips.append(try CLIRunner.run(["chips", path, "--format", "json"]).stdout)
+        }
+        var rooms: [String] = []
+        var fits: [String] = []
+        for path in try Self.scans() {
+            rooms.append(try CLIRunner.run(["room", path, "--format", "json"]).stdout)
+            rooms.append(JSONWriter.string(ResultJSON.roomSummary(try Jobs.room(Array(Data(Self.text(path).utf8))))))
+            fits.append(
+                try CLIRunner.run(["fit", "--room", path, "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"]).stdout)
+        }
+        fits.append(try CLIRunner.run(["fit", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"]).stdout)
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.json")
+        try Data("{\"image\": ".utf8).write(to: broken)
+        let errors = [
+            try CLIRunner.run(["validate", broken.path, "--format", "json"]).stdout,
+            JSONWriter.string(ResultJSON.error(JobError(.badInput, code: "invalid-json", message: "the document: not valid JSON"))),
+        ]
+        for (schema, values) in [
+            ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
+        ] {
+            let result = try Self.check(schema, values)
+            #expect(result.ok, "\(schema): \(result.output)")
+        }
+    }
+
+    @Test("the checker is real: outputs with a key missing, a wrong type or an unknown code are refused")
+    func checkerRefuses() throws {
+        let valid = try CLIRunner.run(["validate", "SampleScans/regions/valid.json", "--format", "json"]).stdout
+        for broken in [
+            valid.replacingOccurrences(of: #""valid":true,"#, with: ""),
+            valid.replacingOccurrences(of: #""vertexCount":"#, with: #""vertexCount":"many","vertexCounts":"#),
+            valid.replacingOccurrences(of: #""chips":["#, with: #""chips":[{"region":"x"},"#),
+        ] {
+            #expect(!(try Self.check("validate-result", [broken])).ok)
+        }
+        let fit = try CLIRunner.run(["fit", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"]).stdout
+        #expect(!(try Self.check("fit-result", [fit.replacingOccurrences(of: "\"no-scan\"", with: "\"no-room\"")])).ok)
+    }
+}
