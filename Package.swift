@@ -15,7 +15,14 @@ let package = Package(
         .executable(name: "remo-geom", targets: ["remo-geom"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // Pure Swift geometry: standard library only, so an iOS app can embed it.
@@ -43,10 +50,25 @@ let package = Package(
         // One function per job (validate, chips, render, room, fit, plan), shared by the
         // command line, the HTTP service and the Temporal worker.
         .target(name: "RemoService", dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom"]),
+        // `remo-geom serve`: the jobs over HTTP (Hummingbird), with limits, backpressure,
+        // metrics and graceful shutdown.
+        .target(
+            name: "RemoHTTP",
+            dependencies: [
+                "RemoService", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "RemoGeomCLI",
             dependencies: [
-                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoGEOS", "RemoShapes", "RemoService",
+                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoGEOS", "RemoShapes", "RemoService", "RemoHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,7 +93,10 @@ let package = Package(
         .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoJSON", "RemoRender", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoServiceTests",
-            dependencies: ["RemoService", "RemoJSON", "RemoLasso", "RemoRoom", "RemoTestSupport", "remo-geom"]
+            dependencies: [
+                "RemoService", "RemoJSON", "RemoLasso", "RemoRoom", "RemoRender", "RemoGeometry", "RemoShapes", "RemoTestSupport",
+                "remo-geom",
+            ]
         ),
     ]
 )

@@ -14,6 +14,7 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists geos 2>/dev/null || missing+=(libgeos-dev)
 pkg-config --exists libpng 2>/dev/null || missing+=(libpng-dev)
+command -v curl >/dev/null 2>&1 || missing+=(curl)  # the service tests talk HTTP through curl
 
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -28,13 +29,14 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 
-# The tests check every JSON format against schemas/ with Python's jsonschema.
-if ! python3 -c "import jsonschema, referencing" >/dev/null 2>&1; then
+# The tests check every JSON format against schemas/ and openapi.json with Python's
+# jsonschema and openapi-spec-validator.
+if ! python3 -c "import jsonschema, referencing, openapi_spec_validator" >/dev/null 2>&1; then
     if [ "$(id -u)" -eq 0 ]; then
-        echo "Installing the Python package jsonschema ..." >&2
-        python3 -m pip install --quiet jsonschema >&2
+        echo "Installing the Python packages jsonschema and openapi-spec-validator ..." >&2
+        python3 -m pip install --quiet jsonschema openapi-spec-validator >&2
     else
-        echo "remo-geom's tests need the Python package jsonschema: python3 -m pip install --user jsonschema" >&2
+        echo "remo-geom's tests need Python packages: python3 -m pip install --user jsonschema openapi-spec-validator" >&2
         exit 1
     fi
 fi

@@ -101,4 +101,14 @@ struct SchemaTests {
         let fit = try CLIRunner.run(["fit", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"]).stdout
         #expect(!(try Self.check("fit-result", [fit.replacingOccurrences(of: "\"no-scan\"", with: "\"no-room\"")])).ok)
     }
+
+    @Test("openapi.json is a valid OpenAPI 3.1 document, and it is what scripts/make-openapi.py writes (with the served copy)")
+    func openAPIDocument() throws {
+        let valid = try CLIRunner.runProgram(
+            "/usr/bin/env",
+            ["python3", "-c", "import json, openapi_spec_validator as v; v.validate(json.load(open('openapi.json'))); print('valid')"])
+        #expect(valid.status == 0 && valid.stdout.contains("valid"), "\(valid.stderr)")
+        let current = try CLIRunner.runProgram("/usr/bin/env", ["python3", "scripts/make-openapi.py", "--check"])
+        #expect(current.status == 0, "\(current.stdout)\(current.stderr)")
+    }
 }

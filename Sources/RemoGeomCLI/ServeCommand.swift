@@ -1,0 +1,78 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import RemoHTTP
+import Synchronization
+
+/// `remo-geom serve`: the jobs over HTTP (DESIGN.md section 10).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the jobs over HTTP/1.1: validate, chips, render, room, fit, plan.",
+        discussion: """
+            Routes: POST /v1/validate, /v1/chips, /v1/render (multipart: image, regions), \
+            /v1/room, /v1/fit, /v1/plan; GET /healthz, /readyz, /metrics (Prometheus), \
+            /openapi.json. Errors are {"error": {"code", "message"}}: 400 unreadable, 404, \
+            405, 413 over --max-body-bytes, 415 wrong media type, 422 image over \
+            --max-pixels or of another size than the document, 503 with Retry-After when \
+            every slot is busy and the queue is full. SIGTERM or SIGINT: readyz turns 503, \
+            new connections are refused, requests in flight finish (up to \
+            --shutdown-grace seconds), exit 0. Logs go to standard error, one line per \
+            request with its id (X-Request-Id, echoed).
+            """
+    )
+
+    @Option(help: "The address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0 picks a free one; the address is printed on standard error).")
+    var port = 8080
+
+    @Option(help: "The largest request body in bytes.")
+    var maxBodyBytes = 64 << 20
+
+    @Option(help: "Refuse images with more pixels than this (422).")
+    var maxPixels = 100_000_000
+
+    @Option(help: "Jobs run at once (default: the number of cores); four per slot may wait, more get 503.")
+    var concurrency: Int?
+
+    @Option(help: "Seconds requests in flight get to finish after SIGTERM or SIGINT.")
+    var shutdownGrace = 20.0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
+        if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1.") }
+        guard shutdownGrace >= 0 && shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 seconds.") }
+    }
+
+    func run() throws {
+        var settings = ServiceSettings(concurrency: concurrency ?? ProcessInfo.processInfo.activeProcessorCount)
+        settings.host = host
+        settings.port = port
+        settings.maximumBodyBytes = maxBodyBytes
+        settings.maximumPixels = maxPixels
+        settings.shutdownGrace = shutdownGrace
+        let failure = Mutex<String?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Task { [settings] in
+            do {
+                try await HTTPServer.run(settings) { host, port in
+                    Console.error(
+                        "remo-geom serve: listening on http://\(host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), shutdown grace \(settings.shutdownGrace) s)"
+                    )
+                }
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let message = failure.withLock({ $0 }) {
+            Console.error("remo-geom serve: \(message)")
+            throw ExitCode(2)
+        }
+    }
+}

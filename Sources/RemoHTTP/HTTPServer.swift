@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import ServiceLifecycle
+
+/// `remo-geom serve`: the jobs over HTTP/1.1 (DESIGN.md section 10).
+public enum HTTPServer {
+    /// Runs the service until SIGTERM or SIGINT, then stops taking connections, lets the
+    /// requests in flight finish (up to ``ServiceSettings/shutdownGrace`` seconds) and
+    /// returns.
+    ///
+    /// - Parameters:
+    ///   - settings: The address, the limits and the grace period.
+    ///   - onListening: Called with the address and port once the server listens (the
+    ///     port is the one picked when `settings.port` is 0).
+    public static func run(_ settings: ServiceSettings, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        let logger = Logger(label: "remo-geom.serve")
+        let draining = Draining()
+        let responder = ServiceResponder(settings: settings, draining: draining, metricsText: { registry.emitToBuffer() })
+        let application = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
+            onServerRunning: { channel in onListening(settings.host, channel.localAddress?.port ?? settings.port) },
+            logger: logger)
+        var configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: application),
+                .init(service: DrainingSignal(draining: draining), successTerminationBehavior: .ignore),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(settings.shutdownGrace * 1000))
+        try await ServiceGroup(configuration: configuration).run()
+    }
+}
+
+/// Turns `readyz` to 503 when graceful shutdown starts (it is shut down before the
+/// server, which then drains).
+struct DrainingSignal: Service {
+    let draining: Draining
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        draining.start()
+    }
+}

@@ -1,0 +1,182 @@
+import HTTPTypes
+import Hummingbird
+import RemoJSON
+import RemoLasso
+import RemoRender
+import RemoRoom
+import RemoService
+
+/// The job routes of DESIGN.md section 10: each decodes its request, calls the job of
+/// ``RemoService/Jobs`` and encodes the answer; no job logic lives here.
+enum JobRoutes {
+    /// A request's parts that the jobs read.
+    struct Input: Sendable {
+        var body: [UInt8]
+        var contentType: String
+        var query: [String: String]
+        var maximumPixels: Int
+    }
+
+    /// `POST /v1/validate`: the `validate` object without `file` (an invalid document is
+    /// still 200, with `"valid": false`).
+    static func validate(_ input: Input) throws(ServiceError) -> Response {
+        var rules = LassoRules()
+        if let v = try integer(input.query, "maxRegions", atLeast: 0) { rules.maximumRegions = v }
+        if let v = try number(input.query, "minAreaFraction", in: 0...1) { rules.minimumAreaFraction = v }
+        if let v = try integer(input.query, "maxPoints", atLeast: 3) { rules.maximumPoints = v }
+        return json(try job { () throws(JobError) in try Jobs.validate(input.body, rules: rules).json })
+    }
+
+    /// `POST /v1/chips`: `{"chips", "findings"}`.
+    static func chips(_ input: Input) throws(ServiceError) -> Response {
+        json(try job { () throws(JobError) in try Jobs.chips(input.body).json })
+    }
+
+    /// `POST /v1/render`: the annotated PNG, with `Remo-Valid`.
+    static func render(_ input: Input) throws(ServiceError) -> Response {
+        guard let boundary = MultipartForm.boundary(of: input.contentType) else {
+            throw ServiceError(.unsupportedMediaType, code: "unsupported-media-type", message: "POST /v1/render takes multipart/form-data")
+        }
+        let form = try MultipartForm(input.body, boundary: boundary)
+        guard let image = form["image"], let regions = form["regions"] else {
+            throw .badRequest("the form needs two parts: image (PNG bytes) and regions (a region document)", code: "invalid-multipart")
+        }
+        var options = RenderOptions(maximumPixels: input.maximumPixels)
+        if let scale = input.query["scale"], scale != "auto" {
+            guard let value = Double(scale), value > 0, value <= 20 else {
+                throw invalid("scale", "auto or a number of pixels per point up to 20")
+            }
+            options.scale = value
+        }
+        if let width = try number(input.query, "strokeWidth", in: 0...100), width > 0, width < 100 {
+            options.strokeWidth = width
+        } else if input.query["strokeWidth"] != nil {
+            throw invalid("strokeWidth", "a width between 0 and 100 points")
+        }
+        if let chips = input.query["chips"] {
+            guard chips == "true" || chips == "false" else { throw invalid("chips", "true or false") }
+            options.drawChips = chips == "true"
+        }
+        if let compression = input.query["compression"] {
+            guard let value = PNGCompression(rawValue: compression) else { throw invalid("compression", "fast, default or small") }
+            options.compression = value
+        }
+        let result = try job { () throws(JobError) in
+            try Jobs.render(image: image, regions: regions, options: options, imageName: "the image part", regionsName: "the regions part")
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        headers[HTTPField.Name("Remo-Valid")!] = result.report.valid ? "true" : "false"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: result.png)))
+    }
+
+    /// `POST /v1/room`: the `room` object without `file`.
+    static func room(_ input: Input) throws(ServiceError) -> Response {
+        var format: RoomScanFormat? = nil
+        if let name = input.query["format"] {
+            guard let value = RoomScanFormat(rawValue: name) else {
+                throw invalid("format", "captured-room, captured-structure or room-dimensions")
+            }
+            format = value
+        }
+        return json(try job { () throws(JobError) in ResultJSON.roomSummary(try Jobs.room(input.body, format: format)) })
+    }
+
+    /// `POST /v1/fit`: the `fit` object.
+    static func fit(_ input: Input) throws(ServiceError) -> Response {
+        let request = try FitRequest(input.body, itemsRequired: true)
+        let result = try job { () throws(JobError) in try request.fit() }
+        return json(ResultJSON.fit(room: nil, results: result.results))
+    }
+
+    /// `POST /v1/plan`: the floor plan as PNG, with the fitting items when `items` is given.
+    static func plan(_ input: Input) throws(ServiceError) -> Response {
+        let request = try FitRequest(input.body, itemsRequired: false)
+        let png = try job { () throws(JobError) -> [UInt8] in
+            guard let room = try request.room() else {
+                throw JobError(.badInput, code: "invalid-request", message: "the body needs a scan")
+            }
+            return try Jobs.plan(room, fit: request.items == nil ? nil : try request.fit())
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    /// The body of `/v1/fit` and `/v1/plan`: `{"scan", "items", "remove", "roomNumber"}`.
+    struct FitRequest {
+        var scan: [UInt8]?
+        var items: [UInt8]?
+        var remove: [String] = []
+        var roomNumber: Int?
+
+        init(_ body: [UInt8], itemsRequired: Bool) throws(ServiceError) {
+            let value: JSONValue
+            do { value = try JSONParser.parse(body) } catch {
+                throw .badRequest("the body is not valid JSON: \(error)", code: "invalid-json")
+            }
+            guard case .object = value else { throw .badRequest("$: expected an object {\"scan\", \"items\", ...}") }
+            switch value["scan"] {
+            case nil, .null?: scan = nil
+            case .object?: scan = Array(JSONWriter.string(value["scan"]!).utf8)
+            default: throw .badRequest("$.scan: expected a room scan object")
+            }
+            switch value["items"] {
+            case nil, .null?: if itemsRequired { throw .badRequest("$.items: missing (a shopping list object)") }
+            case .object?: items = Array(JSONWriter.string(value["items"]!).utf8)
+            default: throw .badRequest("$.items: expected a shopping list object")
+            }
+            if let list = value["remove"] {
+                guard case .array(let names) = list else { throw .badRequest("$.remove: expected an array of names") }
+                for (k, name) in names.enumerated() {
+                    guard case .string(let s) = name else { throw .badRequest("$.remove[\(k)]: expected a string") }
+                    remove.append(s)
+                }
+            }
+            switch value["roomNumber"] {
+            case nil, .null?: roomNumber = nil
+            case .number(let n)? where n >= 1 && n == n.rounded() && n < 1e9: roomNumber = Int(n)
+            default: throw .badRequest("$.roomNumber: expected a whole number from 1")
+            }
+        }
+
+        func room() throws(JobError) -> Room? {
+            guard let scan else { return nil }
+            return try Jobs.chooseRoom(try Jobs.room(scan, name: "$.scan"), number: roomNumber, name: "$.scan")
+        }
+
+        func fit() throws(JobError) -> FitJobResult {
+            try Jobs.fit(room: try room(), items: items ?? [], remove: remove, itemsName: "$.items")
+        }
+    }
+
+    // MARK: Helpers
+
+    static func job<T>(_ work: () throws(JobError) -> T) throws(ServiceError) -> T {
+        do { return try work() } catch { throw ServiceError(error) }
+    }
+
+    static func json(_ value: JSONValue) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: JSONWriter.string(value))))
+    }
+
+    static func invalid(_ name: String, _ expected: String) -> ServiceError {
+        .badRequest("the query parameter \(name) must be \(expected)", code: "invalid-parameter")
+    }
+
+    static func integer(_ query: [String: String], _ name: String, atLeast minimum: Int) throws(ServiceError) -> Int? {
+        guard let text = query[name] else { return nil }
+        guard let value = Int(text), value >= minimum else { throw invalid(name, "a whole number of at least \(minimum)") }
+        return value
+    }
+
+    static func number(_ query: [String: String], _ name: String, in range: ClosedRange<Double>) throws(ServiceError) -> Double? {
+        guard let text = query[name] else { return nil }
+        guard let value = Double(text), range.contains(value) else {
+            throw invalid(name, "a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Metrics
+import NIOCore
+import RemoJSON
+import Synchronization
+
+/// Answers every request of `remo-geom serve`: finds the route (404, 405), checks the
+/// media type (415) and the body's size while it streams in (413), runs the job in a
+/// slot (503 with `Retry-After` when the queue is full), maps refusals to error objects,
+/// and logs and counts each request with its id.
+struct ServiceResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    /// What a route takes and which job answers it.
+    struct Route: Sendable {
+        enum Body: Sendable { case none, json, multipart }
+        var method: HTTPRequest.Method
+        var path: String
+        var body: Body
+        var handler: @Sendable (JobRoutes.Input) throws(ServiceError) -> Response
+    }
+
+    let settings: ServiceSettings
+    let slots: JobSlots
+    let draining: Draining
+    let metricsText: @Sendable () -> [UInt8]
+    let routes: [Route]
+
+    init(settings: ServiceSettings, draining: Draining, metricsText: @escaping @Sendable () -> [UInt8]) {
+        self.settings = settings
+        self.slots = JobSlots(limit: settings.concurrency, queueLimit: settings.queueLength)
+        self.draining = draining
+        self.metricsText = metricsText
+        let status: @Sendable (String, HTTPResponse.Status) -> Response = { text, code in
+            JobRoutes.json(.object([("status", .string(text))])).with(status: code)
+        }
+        routes = [
+            Route(method: .post, path: "/v1/validate", body: .json, handler: JobRoutes.validate),
+            Route(method: .post, path: "/v1/chips", body: .json, handler: JobRoutes.chips),
+            Route(method: .post, path: "/v1/render", body: .multipart, handler: JobRoutes.render),
+            Route(method: .post, path: "/v1/room", body: .json, handler: JobRoutes.room),
+            Route(method: .post, path: "/v1/fit", body: .json, handler: JobRoutes.fit),
+            Route(method: .post, path: "/v1/plan", body: .json, handler: JobRoutes.plan),
+            Route(method: .get, path: "/healthz", body: .none) { _ in status("ok", .ok) },
+            Route(method: .get, path: "/readyz", body: .none) { [draining] _ in
+                draining.isDraining ? status("draining", .serviceUnavailable) : status("ok", .ok)
+            },
+            Route(method: .get, path: "/metrics", body: .none) { [metricsText] _ in
+                var headers = HTTPFields()
+                headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metricsText())))
+            },
+            Route(method: .get, path: "/openapi.json", body: .none) { _ in
+                var headers = HTTPFields()
+                headers[.contentType] = "application/json"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+            },
+        ]
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
+        let id = request.headers[HTTPField.Name("X-Request-Id")!] ?? context.id
+        let path = String(request.uri.path)
+        let route = routes.first { $0.path == path && $0.method == request.method }
+        let label = route?.path ?? (routes.contains { $0.path == path } ? path : "unknown")
+        let inFlight = Meter(label: "remo_http_requests_in_flight")
+        inFlight.increment()
+        defer { inFlight.decrement() }
+        var bodyBytes = 0
+        var response: Response
+        do {
+            guard let route else {
+                let allowed = routes.filter { $0.path == path }.map(\.method.rawValue)
+                if allowed.isEmpty { throw ServiceError(.notFound, code: "not-found", message: "no route \(path)") }
+                var error = Self.errorResponse(
+                    ServiceError(.methodNotAllowed, code: "method-not-allowed", message: "\(path) takes \(allowed.joined(separator: ", "))")
+                )
+                error.headers[.allow] = allowed.joined(separator: ", ")
+                throw Refusal(response: error)
+            }
+            let body = try await Self.collect(request, route: route, limit: settings.maximumBodyBytes)
+            bodyBytes = body.count
+            let input = JobRoutes.Input(
+                body: body, contentType: request.headers[.contentType] ?? "", query: Self.query(request),
+                maximumPixels: settings.maximumPixels)
+            if route.body == .none {
+                response = try route.handler(input)
+            } else {
+                let answer: Result<Response, ServiceError>? = await slots.run {
+                    do throws(ServiceError) { return .success(try route.handler(input)) } catch { return .failure(error) }
+                }
+                guard let answer else {
+                    var busy = Self.errorResponse(
+                        ServiceError(
+                            .serviceUnavailable, code: "busy", message: "every job slot is taken and the queue is full; retry shortly"))
+                    busy.headers[.retryAfter] = "1"
+                    throw Refusal(response: busy)
+                }
+                response = try answer.get()
+            }
+        } catch let error as ServiceError {
+            response = Self.errorResponse(error)
+        } catch let refusal as Refusal {
+            response = refusal.response
+        } catch {
+            context.logger.error("internal error", metadata: ["request.id": "\(id)", "error": "\(error)"])
+            response = Self.errorResponse(ServiceError(.internalServerError, code: "internal", message: "internal error"))
+        }
+        response.headers[HTTPField.Name("X-Request-Id")!] = id
+        let seconds =
+            Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+            + Double((ContinuousClock.now - started).components.seconds)
+        let status = String(response.status.code)
+        Counter(label: "remo_http_requests_total", dimensions: [("route", label), ("status", status)]).increment()
+        Timer(label: "remo_http_request_duration_seconds", dimensions: [("route", label)]).recordSeconds(seconds)
+        Counter(label: "remo_http_request_bytes_total", dimensions: [("route", label)]).increment(by: bodyBytes)
+        if let length = response.body.contentLength {
+            Counter(label: "remo_http_response_bytes_total", dimensions: [("route", label)]).increment(by: length)
+        }
+        context.logger.info(
+            "request",
+            metadata: [
+                "request.id": "\(id)", "method": "\(request.method.rawValue)", "path": "\(path)", "status": "\(status)",
+                "bytes.in": "\(bodyBytes)", "seconds": "\(String(format: "%.4f", seconds))",
+            ])
+        return response
+    }
+
+    /// A response already made (405 with `Allow`, 503 with `Retry-After`).
+    struct Refusal: Error {
+        var response: Response
+    }
+
+    /// The body, checked against the route's media type and the size limit: refused from
+    /// `Content-Length` before reading, or as soon as the streamed bytes pass the limit.
+    static func collect(_ request: Request, route: Route, limit: Int) async throws -> [UInt8] {
+        guard route.body != .none else { return [] }
+        let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""
+        switch route.body {
+        case .json where !(type.isEmpty || type == "application/json"):
+            throw ServiceError(
+                .unsupportedMediaType, code: "unsupported-media-type", message: "\(route.path) takes application/json, not \(type)")
+        case .multipart where type != "multipart/form-data":
+            throw ServiceError(
+                .unsupportedMediaType, code: "unsupported-media-type",
+                message: "\(route.path) takes multipart/form-data, not \(type.isEmpty ? "no media type" : type)")
+        default: break
+        }
+        let tooLarge = ServiceError(.contentTooLarge, code: "too-large", message: "the body is larger than the limit of \(limit) bytes")
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
+        do {
+            return Array(buffer: try await request.body.collect(upTo: limit))
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
+        }
+    }
+
+    static func query(_ request: Request) -> [String: String] {
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+        return query
+    }
+
+    static func errorResponse(_ error: ServiceError) -> Response {
+        let body = JSONValue.object([("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))])
+        return JobRoutes.json(body).with(status: error.status)
+    }
+}
+
+extension Response {
+    /// The response with another status.
+    func with(status: HTTPResponse.Status) -> Response {
+        var response = self
+        response.status = status
+        return response
+    }
+}
+
+/// Whether the service is shutting down: `readyz` answers 503 from then on.
+final class Draining: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isDraining: Bool { flag.load(ordering: .relaxed) }
+    func start() { flag.store(true, ordering: .relaxed) }
+}

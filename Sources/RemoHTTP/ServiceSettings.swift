@@ -1,0 +1,24 @@
+/// The settings of `remo-geom serve`, each a limit enforced before the work it bounds
+/// (DESIGN.md section 10).
+public struct ServiceSettings: Sendable {
+    /// The address to listen on: loopback unless told otherwise.
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one (printed at start).
+    public var port = 8080
+    /// The largest request body: refused from `Content-Length` before reading, or as soon
+    /// as a streamed body passes it (413).
+    public var maximumBodyBytes = 64 << 20
+    /// The most pixels an image may have (422), checked from its header.
+    public var maximumPixels = 100_000_000
+    /// Jobs run at once; more wait in a short queue, and past it the answer is 503.
+    public var concurrency = 2
+    /// Jobs that may wait for a slot (four per slot) before the service answers 503.
+    public var queueLength: Int { 4 * concurrency }
+    /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
+    public var shutdownGrace = 20.0
+
+    /// The defaults of DESIGN.md section 10, with `concurrency` the number of cores.
+    public init(concurrency: Int) {
+        self.concurrency = max(1, concurrency)
+    }
+}

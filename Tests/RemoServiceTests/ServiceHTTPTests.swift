@@ -1,0 +1,244 @@
+import Foundation
+import RemoGeometry
+import RemoJSON
+import RemoRender
+import RemoShapes
+import RemoTestSupport
+import Synchronization
+import Testing
+
+/// `remo-geom serve` as the backend calls it: a real server on a free loopback port,
+/// requests through curl, every response checked against openapi.json.
+@Suite("remo-geom serve over HTTP")
+struct ServiceHTTPTests {
+    static let valid = "SampleScans/regions/valid.json"
+    static let list = "SampleScans/rooms/shopping-list.json"
+
+    /// A slow render (a wide stroke over a dense lasso): PNG and region document files.
+    static func slowRender(in folder: URL, points: Int = 20_000) throws -> (image: String, regions: String) {
+        let image = folder.appendingPathComponent("slow.png").path
+        try Data(try PNGCodec.encode(RGBAImage(width: 1600, height: 1200, fill: (120, 130, 140, 255)))).write(
+            to: URL(fileURLWithPath: image))
+        let lasso = Shapes.lasso(count: points, center: Point(800, 600), radius: 450, seed: 3)
+        let document = JSONValue.object([
+            ("image", .object([("width", .number(1600)), ("height", .number(1200))])),
+            (
+                "regions",
+                .array([
+                    .object([
+                        ("id", .string("r1")), ("number", .number(1)),
+                        ("points", .array(lasso.map { .array([.number($0.x), .number($0.y)]) })),
+                    ])
+                ])
+            ),
+        ])
+        let regions = folder.appendingPathComponent("slow.json").path
+        try Data(JSONWriter.string(document).utf8).write(to: URL(fileURLWithPath: regions))
+        return (image, regions)
+    }
+
+    @Test("every route answers the same bytes as the CLI for the same input, and every response conforms to openapi.json")
+    func sameBytesAsTheCommandLine() throws {
+        let service = try ServiceProcess()
+        let validate = try service.request("POST", "/v1/validate?maxRegions=3", file: Self.valid)
+        let cli = try CLIRunner.run(["validate", Self.valid, "--format", "json"]).stdout
+        #expect(validate.status == 200 && #"{"file":"\#(Self.valid)","# + validate.text.dropFirst() + "\n" == cli)
+        let chips = try service.request("POST", "/v1/chips", file: Self.valid)
+        let printedChips = try CLIRunner.run(["chips", Self.valid, "--format", "json"]).stdout
+        #expect(chips.status == 200 && chips.text + "\n" == printedChips)
+        for (query, arguments) in [
+            ("", [String]()),
+            (
+                "?scale=2&strokeWidth=5&chips=false&compression=small",
+                ["--scale", "2", "--stroke-width", "5", "--no-chips", "--compression", "small"]
+            ),
+        ] {
+            let render = try service.request(
+                "POST", "/v1/render\(query)", form: [("image", "@SampleScans/design.png"), ("regions", "@\(Self.valid)")])
+            #expect(render.status == 200 && render.headers["content-type"] == "image/png" && render.headers["remo-valid"] == "true")
+            let rendered = try CLIRunner.runBytes(
+                ["render", "--image", "SampleScans/design.png", "--regions", Self.valid, "--output", "-"] + arguments)
+            #expect(render.body == rendered)
+        }
+        let invalid = try service.request(
+            "POST", "/v1/render", form: [("image", "@SampleScans/design.png"), ("regions", "@SampleScans/regions/overlapping.json")])
+        #expect(invalid.status == 200 && invalid.headers["remo-valid"] == "false")
+        for scan in ["SampleScans/rooms/living-room.json", "SampleScans/rooms/l-shaped.json", "schemas/examples/room-dimensions.json"] {
+            let room = try service.request("POST", "/v1/room", file: scan)
+            let summary = try CLIRunner.run(["room", scan, "--format", "json"]).stdout
+            #expect(room.status == 200 && #"{"file":"\#(scan)","# + room.text.dropFirst() + "\n" == summary)
+            let body =
+                #"{"scan": \#(try String(contentsOfFile: scan, encoding: .utf8)), "items": \#(try String(contentsOfFile: Self.list, encoding: .utf8)), "remove": ["sofa"]}"#
+            let fit = try service.request("POST", "/v1/fit", body: Array(body.utf8))
+            let printed = try CLIRunner.run(["fit", "--room", scan, "--items", Self.list, "--remove", "sofa", "--format", "json"]).stdout
+            #expect(
+                fit.status == 200 && fit.text.replacingOccurrences(of: #"{"room":null"#, with: #"{"room":"\#(scan)""#) + "\n" == printed)
+            let plan = try service.request("POST", "/v1/plan", body: Array(body.utf8))
+            let planFile = service.folder.appendingPathComponent("plan.png").path
+            _ = try CLIRunner.run(["fit", "--room", scan, "--items", Self.list, "--remove", "sofa", "--plan", planFile, "--format", "json"])
+            let drawn = Array(try Data(contentsOf: URL(fileURLWithPath: planFile)))
+            #expect(plan.status == 200 && plan.body == drawn)
+        }
+        #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)
+        #expect(try service.request("GET", "/readyz").text == #"{"status":"ok"}"#)
+        let metrics = try service.request("GET", "/metrics")
+        #expect(metrics.text.contains(#"remo_http_requests_total{route="/v1/validate",status="200"} 1"#))
+        #expect(metrics.text.contains("remo_http_request_duration_seconds") && metrics.text.contains("remo_http_requests_in_flight"))
+        let openapi = try service.request("GET", "/openapi.json")
+        let document = Array(try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("openapi.json")))
+        #expect(openapi.body == document)
+        #expect(validate.headers["x-request-id"]?.isEmpty == false)
+        #expect(try service.request("GET", "/healthz", headers: ["X-Request-Id: abc-123"]).headers["x-request-id"] == "abc-123")
+        #expect(service.log.contains("request.id=abc-123") && service.log.contains("path=/v1/render"))
+        let conformance = try service.checkAgainstOpenAPI()
+        #expect(conformance.ok, "\(conformance.report)")
+        #expect(service.stop() == 0)
+    }
+
+    @Test("every error path gives its status and error object, never a 5xx, and conforms to openapi.json")
+    func errorPaths() throws {
+        let service = try ServiceProcess(["--max-body-bytes", "200000", "--max-pixels", "2000000"])
+        func expectError(_ response: ServiceProcess.Response, _ status: Int, _ code: String, _ what: String) {
+            #expect(response.status == status, "\(what): \(response.status) \(response.text)")
+            #expect(response.text.contains(#""code":"\#(code)""#), "\(what): \(response.text)")
+        }
+        let document = try String(contentsOfFile: Self.valid, encoding: .utf8)
+        expectError(try service.request("POST", "/v1/validate", body: Array("{\"image\" 1}".utf8)), 400, "invalid-json", "malformed")
+        expectError(
+            try service.request("POST", "/v1/validate", body: Array(document.prefix(document.count / 2).utf8)), 400, "invalid-json",
+            "truncated")
+        expectError(
+            try service.request("POST", "/v1/chips", body: Array(#"{"image": {"width": "wide"}, "regions": []}"#.utf8)), 400,
+            "invalid-document", "wrong type")
+        expectError(try service.request("POST", "/v1/validate?maxRegions=-1", file: Self.valid), 400, "invalid-parameter", "bad query")
+        expectError(
+            try service.request("POST", "/v1/validate", file: Self.valid, contentType: "text/plain"), 415, "unsupported-media-type",
+            "media type")
+        expectError(try service.request("POST", "/v1/render", file: Self.valid), 415, "unsupported-media-type", "render without a form")
+        let big = service.folder.appendingPathComponent("big.json")
+        try Data(count: 300_000).write(to: big)
+        expectError(try service.request("POST", "/v1/validate", file: big.path), 413, "too-large", "over the limit")
+        expectError(
+            try service.request("POST", "/v1/validate", file: big.path, headers: ["Transfer-Encoding: chunked"]), 413, "too-large",
+            "chunked over the limit")
+        // A PNG header declaring 1,000,000 × 1,000,000 pixels, and a document of another size.
+        let huge = service.folder.appendingPathComponent("huge.png")
+        try Data(PNGHeader.declaring(width: 1_000_000, height: 1_000_000)).write(to: huge)
+        expectError(
+            try service.request("POST", "/v1/render", form: [("image", "@\(huge.path)"), ("regions", "@\(Self.valid)")]), 422,
+            "image-too-large", "huge PNG")
+        let small = service.folder.appendingPathComponent("small.png")
+        try Data(try PNGCodec.encode(RGBAImage(width: 20, height: 10, fill: (0, 0, 0, 255)))).write(to: small)
+        expectError(
+            try service.request("POST", "/v1/render", form: [("image", "@\(small.path)"), ("regions", "@\(Self.valid)")]), 422,
+            "size-mismatch", "size mismatch")
+        expectError(try service.request("POST", "/v1/render", form: [("image", "@\(small.path)")]), 400, "invalid-multipart", "one part")
+        expectError(
+            try service.request("POST", "/v1/fit", body: Array(#"{"scan": {"walls": []}}"#.utf8)), 400, "invalid-request",
+            "fit without items")
+        let scan = try String(contentsOfFile: "SampleScans/rooms/living-room.json", encoding: .utf8)
+        expectError(
+            try service.request("POST", "/v1/plan", body: Array(#"{"scan": \#(scan), "roomNumber": 2}"#.utf8)), 422, "no-such-room",
+            "room number")
+        expectError(try service.request("POST", "/v1/room", body: Array("[1, 2, 3]".utf8)), 400, "invalid-scan", "not a scan")
+        expectError(try service.request("GET", "/v2/validate"), 404, "not-found", "unknown route")
+        let wrongMethod = try service.request("GET", "/v1/validate")
+        expectError(wrongMethod, 405, "method-not-allowed", "wrong method")
+        #expect(wrongMethod.headers["allow"] == "POST")
+        expectError(try service.request("DELETE", "/healthz"), 405, "method-not-allowed", "wrong method on a GET route")
+        #expect(!service.log.contains("status=5"), "no 5xx in \(service.log)")
+        let conformance = try service.checkAgainstOpenAPI()
+        #expect(conformance.ok, "\(conformance.report)")
+        #expect(service.stop() == 0)
+    }
+
+    @Test("a 200 MB upload over the limit is refused from Content-Length: the service's memory stays flat")
+    func largeUploadMemory() throws {
+        let service = try ServiceProcess()
+        _ = try service.request("GET", "/healthz")
+        let before = service.residentBytes
+        let upload = service.folder.appendingPathComponent("upload.bin")
+        FileManager.default.createFile(atPath: upload.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: upload)
+        try handle.truncate(atOffset: 200_000_000)  // a sparse file: no 200 MB in the test's memory
+        try handle.close()
+        let response = try service.request("POST", "/v1/validate", file: upload.path)
+        #expect(response.status == 413)
+        let growth = service.residentBytes - before
+        #expect(growth < 8 << 20, "resident memory grew by \(growth >> 20) MB")
+        #expect(service.stop() == 0)
+    }
+
+    @Test("SIGTERM during a slow render: the response arrives whole, and the process exits 0")
+    func shutdownDuringARender() throws {
+        let service = try ServiceProcess()
+        let (image, regions) = try Self.slowRender(in: service.folder)
+        nonisolated(unsafe) var response: ServiceProcess.Response? = nil
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            response = try? service.request(
+                "POST", "/v1/render?scale=10&strokeWidth=60", form: [("image", "@\(image)"), ("regions", "@\(regions)")])
+            done.signal()
+        }
+        // Wait until the render is in flight.
+        for _ in 0..<100 {
+            usleep(50_000)
+            if (try? service.request("GET", "/metrics"))?.text.contains("remo_http_requests_in_flight 2") == true { break }
+        }
+        #expect(service.stop() == 0)
+        done.wait()
+        #expect(response?.status == 200)
+        let expected = try CLIRunner.runBytes([
+            "render", "--image", image, "--regions", regions, "--output", "-", "--scale", "10", "--stroke-width", "60",
+        ])
+        #expect(response?.body == expected, "the PNG arrived whole")
+        #expect(service.log.contains("path=/v1/render") && service.log.contains("status=200"))
+    }
+
+    @Test("past the slots and the queue, requests get 503 with Retry-After; the rest are answered")
+    func backpressure() throws {
+        let service = try ServiceProcess(["--concurrency", "1"])
+        let (image, regions) = try Self.slowRender(in: service.folder, points: 5_000)
+        let results = Mutex<[ServiceProcess.Response]>([])
+        let group = DispatchGroup()
+        for _ in 0..<9 {
+            group.enter()
+            Thread.detachNewThread {
+                if let r = try? service.request(
+                    "POST", "/v1/render?scale=8&strokeWidth=40", form: [("image", "@\(image)"), ("regions", "@\(regions)")])
+                {
+                    results.withLock { $0.append(r) }
+                }
+                group.leave()
+            }
+        }
+        group.wait()
+        let answers = results.withLock { $0 }
+        #expect(answers.count == 9)
+        let busy = answers.filter { $0.status == 503 }
+        #expect(!busy.isEmpty, "statuses \(answers.map(\.status))")
+        #expect(busy.allSatisfy { $0.headers["retry-after"] == "1" && $0.text.contains(#""code":"busy""#) })
+        #expect(answers.allSatisfy { $0.status == 200 || $0.status == 503 })
+        let conformance = try service.checkAgainstOpenAPI()
+        #expect(conformance.ok, "\(conformance.report)")
+        #expect(service.stop() == 0)
+    }
+}
+
+/// PNG headers for hostile tests.
+enum PNGHeader {
+    /// A signature and an IHDR chunk (with its CRC) declaring an 8-bit RGBA image of this size.
+    static func declaring(width: UInt32, height: UInt32) -> [UInt8] {
+        var ihdr: [UInt8] = Array("IHDR".utf8)
+        for v in [width, height] { ihdr += [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        ihdr += [8, 6, 0, 0, 0]
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in ihdr {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc = ~crc
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + ihdr
+            + [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import RemoTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real `remo-geom serve` on a free loopback port, and requests to it through curl.
+/// Every response is recorded, for the check against openapi.json.
+final class ServiceProcess: @unchecked Sendable {
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    let process = Process()
+    let folder: URL
+    let port: Int
+    private(set) var records: [String] = []
+    private let lock = NSLock()
+
+    /// Starts the service with `arguments` and waits until it listens.
+    init(_ arguments: [String] = []) throws {
+        folder = try CLIRunner.temporaryFolder()
+        let log = folder.appendingPathComponent("serve.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.currentDirectoryURL = SharedData.packageRoot
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var found: Int? = nil
+        for _ in 0..<600 where found == nil {
+            usleep(50_000)
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                found = Int(text[range].split(separator: ":").last ?? "")
+            }
+        }
+        guard let found else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the service did not start"])
+        }
+        port = found
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The service's log so far.
+    var log: String { (try? String(contentsOf: folder.appendingPathComponent("serve.log"), encoding: .utf8)) ?? "" }
+
+    /// Sends a request with curl: a body from a file or bytes, or a multipart form.
+    func request(
+        _ method: String, _ path: String, body: [UInt8]? = nil, file: String? = nil, contentType: String? = "application/json",
+        form: [(String, String)] = [], headers: [String] = []
+    ) throws -> Response {
+        let id = UUID().uuidString
+        let bodyURL = folder.appendingPathComponent("\(id).body")
+        let headersURL = folder.appendingPathComponent("\(id).headers")
+        var arguments = ["-s", "-o", bodyURL.path, "-D", headersURL.path, "-w", "%{http_code}", "-X", method]
+        if let body {
+            let requestURL = folder.appendingPathComponent("\(id).request")
+            try Data(body).write(to: requestURL)
+            arguments += ["--data-binary", "@" + requestURL.path]
+        }
+        if let file { arguments += ["--data-binary", "@" + file] }
+        if let contentType, form.isEmpty, body != nil || file != nil { arguments += ["-H", "Content-Type: \(contentType)"] }
+        for (name, value) in form { arguments += ["-F", "\(name)=\(value)"] }
+        for header in headers { arguments += ["-H", header] }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
+        let result = try CLIRunner.runProgram("/usr/bin/curl", arguments)
+        defer {
+            try? FileManager.default.removeItem(at: bodyURL)
+            try? FileManager.default.removeItem(at: headersURL)
+        }
+        var fields: [String: String] = [:]
+        let headerText = (try? String(contentsOf: headersURL, encoding: .utf8)) ?? ""
+        for line in headerText.split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let response = Response(
+            status: Int(result.stdout) ?? 0, headers: fields, body: Array((try? Data(contentsOf: bodyURL)) ?? Data()))
+        let json = (fields["content-type"] ?? "").hasPrefix("application/json")
+        let record: [String: Any] = [
+            "method": method, "path": path.split(separator: "?").first.map(String.init) ?? path, "status": response.status,
+            "contentType": fields["content-type"] ?? "", "body": json ? response.text : "",
+        ]
+        if response.status != 0, let line = try? JSONSerialization.data(withJSONObject: record) {
+            lock.lock()
+            records.append(String(decoding: line, as: UTF8.self))
+            lock.unlock()
+        }
+        return response
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    func stop() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The process's resident memory, in bytes.
+    var residentBytes: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+    }
+
+    /// Checks every recorded response against openapi.json; the checker's report.
+    func checkAgainstOpenAPI() throws -> (ok: Bool, report: String) {
+        let url = folder.appendingPathComponent("records.jsonl")
+        lock.lock()
+        let lines = records
+        lock.unlock()
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+        let result = try CLIRunner.runProgram("/usr/bin/env", ["python3", "scripts/check-openapi-response.py", url.path])
+        return (result.status == 0, result.stdout + result.stderr)
+    }
+}

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Builds the OpenAPI 3.1 document of `remo-geom serve` (DESIGN.md section 10):
+openapi.json at the top of the repository, from the routes below and the JSON Schemas in
+schemas/ (copied into components, their references rewritten), and the Swift file that
+embeds it for `GET /openapi.json`.
+
+    scripts/make-openapi.py            write openapi.json and Sources/RemoHTTP/Generated/OpenAPIDocument.swift
+    scripts/make-openapi.py --check    exit 1 if either is not what this script writes
+"""
+import glob
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SWIFT = os.path.join(ROOT, "Sources/RemoHTTP/Generated/OpenAPIDocument.swift")
+DOCUMENT = os.path.join(ROOT, "openapi.json")
+
+
+def component_name(file_name):
+    return "".join(part.capitalize() for part in file_name.replace(".schema.json", "").split("-"))
+
+
+def rewrite(value, own):
+    """References between schema files become references into components."""
+    if isinstance(value, dict):
+        result = {}
+        for key, item in value.items():
+            if key in ("$schema", "$id"):
+                continue
+            if key == "$ref" and isinstance(item, str):
+                target, _, pointer = item.partition("#")
+                name = component_name(target) if target else own
+                item = f"#/components/schemas/{name}{pointer}"
+            result[key] = rewrite(item, own)
+        return result
+    if isinstance(value, list):
+        return [rewrite(item, own) for item in value]
+    return value
+
+
+def schemas():
+    result = {}
+    for path in sorted(glob.glob(os.path.join(ROOT, "schemas", "*.schema.json"))):
+        name = component_name(os.path.basename(path))
+        with open(path) as f:
+            result[name] = rewrite(json.load(f), name)
+    result["Status"] = {"type": "object", "required": ["status"], "properties": {"status": {"enum": ["ok", "draining"]}}}
+    return result
+
+
+def ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def json_body(name, description):
+    return {"required": True, "description": description, "content": {"application/json": {"schema": ref(name)}}}
+
+
+def errors(*codes):
+    text = {
+        "400": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+        "404": "No such route.", "405": "The route takes another method (see Allow).",
+        "413": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+        "415": "A media type the route does not take.",
+        "422": "An image over --max-pixels, of another size than the document, or a room number the scan does not have.",
+        "503": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+    }
+    result = {}
+    for code in codes:
+        response = {"description": text[code], "content": {"application/json": {"schema": ref("Error")}}}
+        if code == "503":
+            response["headers"] = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds"}}
+        if code == "405":
+            response["headers"] = {"Allow": {"schema": {"type": "string"}}}
+        result[code] = response
+    return result
+
+
+def job(summary, description, body, ok, query=(), extra_errors=()):
+    operation = {
+        "summary": summary, "description": description, "requestBody": body,
+        "parameters": [
+            {"name": name, "in": "query", "required": False, "description": text, "schema": schema} for name, text, schema in query
+        ],
+        "responses": {"200": ok, **errors("400", "405", "413", "415", "503", *extra_errors)},
+    }
+    if not operation["parameters"]:
+        del operation["parameters"]
+    return {"post": operation}
+
+
+def json_ok(name, description):
+    return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
+
+
+PNG = {"description": "The picture.", "content": {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}}}
+FIT_BODY = {
+    "type": "object",
+    "required": ["scan"],
+    "properties": {
+        "scan": {"type": "object", "description": "A room scan in any format of DESIGN.md section 8."},
+        "items": ref("ShoppingList"),
+        "remove": {"type": "array", "items": {"type": "string"}, "description": "Furniture treated as removed (identifier or category, any case)."},
+        "roomNumber": {"type": "integer", "minimum": 1, "description": "Which room of a CapturedStructure (default 1)."},
+    },
+}
+
+
+def document():
+    fit_body = {"required": True, "content": {"application/json": {"schema": ref("FitRequest")}}}
+    paths = {
+        "/v1/validate": job(
+            "Validate a region document", "The validate result of DESIGN.md section 6 without 'file'; an invalid document is still 200 with valid false.",
+            json_body("RegionDocument", "A region document."), json_ok("ValidateResult", "The result."),
+            query=[("maxRegions", "The most regions (default 3).", {"type": "integer", "minimum": 0}),
+                   ("minAreaFraction", "The smallest area as a fraction of the image (default 0.02).", {"type": "number", "minimum": 0, "maximum": 1}),
+                   ("maxPoints", "The most points per region (default 100000).", {"type": "integer", "minimum": 3})]),
+        "/v1/chips": job("Place the numbered chips", "As 'remo-geom chips' prints them.", json_body("RegionDocument", "A region document."),
+                         json_ok("ChipsResult", "The chips and the chip-unplaceable warnings.")),
+        "/v1/render": job(
+            "Draw the outlines and chips onto the image", "The same bytes as 'remo-geom render'; Remo-Valid says whether the document is valid (invalid regions are still drawn).",
+            {"required": True, "content": {"multipart/form-data": {"schema": {
+                "type": "object", "required": ["image", "regions"],
+                "properties": {"image": {"type": "string", "contentMediaType": "image/png"}, "regions": ref("RegionDocument")}}}}},
+            {**PNG, "headers": {"Remo-Valid": {"schema": {"enum": ["true", "false"]}}}},
+            query=[("strokeWidth", "Outline width in points (default 3).", {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100}),
+                   ("scale", "Pixels per point: auto or a number up to 20.", {"type": "string"}),
+                   ("chips", "Draw the chips (default true).", {"enum": ["true", "false"]}),
+                   ("compression", "PNG compression (default fast).", {"enum": ["fast", "default", "small"]})],
+            extra_errors=("422",)),
+        "/v1/room": job("Summarise a room scan", "The room object of DESIGN.md section 6 without 'file'.",
+                        {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
+                        json_ok("RoomResult", "The rooms."),
+                        query=[("format", "Force the scan format.", {"enum": ["captured-room", "captured-structure", "room-dimensions"]})]),
+        "/v1/fit": job("Fit badges for a shopping list", "The fit object ('room' is null).", fit_body, json_ok("FitResult", "The badges."),
+                       extra_errors=("422",)),
+        "/v1/plan": job("Draw the floor plan", "The plan of the room, with each fitting item at its witness placement when 'items' is given.",
+                        fit_body, PNG, extra_errors=("422",)),
+        "/healthz": {"get": {"summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
+        "/readyz": {"get": {"summary": "Readiness", "responses": {
+            "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},
+        "/metrics": {"get": {"summary": "Prometheus metrics", "description": "Requests by route and status, durations, in flight, bytes in and out.",
+                             "responses": {"200": {"description": "Prometheus text.", "content": {"text/plain": {"schema": {"type": "string"}}}}, **errors("405")}}},
+        "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "The OpenAPI document.", "content": {"application/json": {"schema": {"type": "object"}}}}, **errors("405")}}},
+    }
+    components = schemas()
+    components["FitRequest"] = FIT_BODY
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "remo-geom", "version": "0.1.0",
+                 "description": "The geometry and pictures of Remo's lasso annotations and room scans, over HTTP: one route per job, the same bytes as the remo-geom command line. Errors are {\"error\": {\"code\", \"message\"}}; bad input never gives 5xx."},
+        "servers": [{"url": "http://127.0.0.1:8080"}],
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "paths": paths,
+        "components": {"schemas": components},
+    }
+
+
+def swift_source(text):
+    return (
+        "// swift-format-ignore-file\n// Generated by scripts/make-openapi.py from its routes and schemas/: do not edit.\n\n"
+        "/// The OpenAPI 3.1 document served at `GET /openapi.json`: the bytes of `openapi.json`.\n"
+        "enum OpenAPIDocument {\n"
+        f"    static let json = ####\"\"\"\n{text}\n\n\"\"\"####\n"
+        "}\n"
+    )
+
+
+def main():
+    text = json.dumps(document(), indent=2, ensure_ascii=False)
+    swift = swift_source(text)
+    if "--check" in sys.argv:
+        current = [open(p).read() if os.path.exists(p) else "" for p in (DOCUMENT, SWIFT)]
+        if current != [text + "\n", swift]:
+            sys.exit("make-openapi: openapi.json or OpenAPIDocument.swift is not current: run scripts/make-openapi.py")
+        print("make-openapi: openapi.json and OpenAPIDocument.swift are current")
+        return
+    with open(DOCUMENT, "w") as f:
+        f.write(text + "\n")
+    with open(SWIFT, "w") as f:
+        f.write(swift)
+
+
+if __name__ == "__main__":
+    main()
