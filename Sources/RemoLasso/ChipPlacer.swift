@@ -223,53 +223,22 @@ struct Obstacle {
     }
 }
 
-/// An outline's edges in blocks of ``size`` consecutive edges with their boxes, and the
-/// blocks in groups of ``size`` with theirs, so that the nearest edge to a point is found
-/// without measuring the edges (or blocks) of groups farther away than an edge already
-/// found: about √*n* box distances for *n* edges, where one level of blocks took *n*/32
-/// (a chip search over three 100,000-point regions took 9 s with one level).
-struct EdgeBlocks {
-    static let size = 32
-    /// Below this many points, measuring every edge costs less than building the
-    /// blocks for each document (a lasso's chip is usually placed after a few
-    /// candidates).
+extension EdgeBlocks {
+    /// Below this many points, measuring every edge costs less than building the blocks
+    /// for each document (a lasso's chip is usually placed after a few candidates).
     static let minimumPoints = 1024
-    /// Each block's box.
-    let boxes: [BoundingBox]
-    /// Each group's box: the union of its blocks' boxes.
-    let groups: [BoundingBox]
-
-    init(_ points: ArraySlice<Point>, closed: Bool) {
-        let n = points.count
-        let edges = closed ? n : n - 1
-        let base = points.startIndex
-        let boxes = stride(from: 0, to: edges, by: Self.size).map { first in
-            // A block's edges run through its points from `first` to one past its last edge.
-            let last = Swift.min(first + Self.size, edges)
-            var box = BoundingBox(min: points[base + first], max: points[base + first])
-            for i in (first + 1)...last {
-                let q = points[base + (i == n ? 0 : i)]
-                box = box.union(BoundingBox(min: q, max: q))
-            }
-            return box
-        }
-        self.boxes = boxes
-        groups = stride(from: 0, to: boxes.count, by: Self.size).map { first in
-            boxes[first..<Swift.min(first + Self.size, boxes.count)].dropFirst().reduce(boxes[first]) { $0.union($1) }
-        }
-    }
 
     /// The distance from p to the nearest edge of `obstacle`: first in the group nearest
     /// p, then in every group and block that could hold a nearer edge (with a margin far
     /// above rounding, so the answer is the plain loop's); stops once it is at most
-    /// `enough`.
+    /// `enough`. About √*n* box distances for *n* edges (a chip search over three
+    /// 100,000-point regions took 9 s with one level of blocks).
     func nearestDistance(to p: Point, in obstacle: Obstacle, unlessAtMost enough: Double) -> Double {
-        let edges = obstacle.edgeCount
         func couldBeNearer(_ box: BoundingBox, than best: Double) -> Bool { box.distance(to: p) <= best * (1 + 1e-9) }
         func nearest(inGroup g: Int, than best: Double) -> Double {
             var best = best
-            for k in (g * Self.size)..<Swift.min((g + 1) * Self.size, boxes.count) where couldBeNearer(boxes[k], than: best) {
-                best = Swift.min(best, obstacle.nearestDistance(to: p, edges: (k * Self.size)..<Swift.min((k + 1) * Self.size, edges)))
+            for k in blocks(ofGroup: g) where couldBeNearer(boxes[k], than: best) {
+                best = Swift.min(best, obstacle.nearestDistance(to: p, edges: edges(ofBlock: k)))
             }
             return best
         }
@@ -287,22 +256,19 @@ struct EdgeBlocks {
     /// ``RemoGeometry/Ring/locate(_:)``, looking only at the edges of blocks whose
     /// height spans p's (no other edge can meet p's row).
     func locate(_ p: Point, in obstacle: Obstacle) -> PointLocation {
-        let edges = obstacle.edgeCount
-        func spans(_ box: BoundingBox) -> Bool { box.min.y <= p.y && p.y <= box.max.y }
         var inside = false
-        for g in groups.indices where spans(groups[g]) {
-            for k in (g * Self.size)..<Swift.min((g + 1) * Self.size, boxes.count) where spans(boxes[k]) {
-                for i in (k * Self.size)..<Swift.min((k + 1) * Self.size, edges) {
-                    let edge = obstacle.edge(i)
-                    switch Ring.rayCrossing(edge.start, edge.end, from: p) {
-                    case .none: break
-                    case .crosses: inside.toggle()
-                    case .onEdge: return .boundary
-                    }
+        var onEdge = false
+        forEachBlock(spanning: p.y) { edges in
+            for i in edges where !onEdge {
+                let edge = obstacle.edge(i)
+                switch Ring.rayCrossing(edge.start, edge.end, from: p) {
+                case .none: break
+                case .crosses: inside.toggle()
+                case .onEdge: onEdge = true
                 }
             }
         }
-        return inside ? .inside : .outside
+        return onEdge ? .boundary : inside ? .inside : .outside
     }
 }
 

@@ -23,6 +23,10 @@ final class TurnedFrame: Sendable {
     let u: Point
     let v: Point
     let ring: [Point]
+    /// The outline's edges in blocks, so that the cheap filter looks only at the part of
+    /// the outline near a rectangle (a floor of thousands of corners made each position
+    /// of the slow search a pass over all of them).
+    let ringBlocks: EdgeBlocks
     let box: BoundingBox
     /// The obstacles' corners, one obstacle after another (one array, not one per
     /// obstacle: see ``block(_:)``), and where each obstacle's corners end.
@@ -44,6 +48,7 @@ final class TurnedFrame: Sendable {
         let (u, v) = (u, v)
         func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
         ring = outline.vertices.map(turned)
+        ringBlocks = EdgeBlocks(ring[...], closed: true)
         var corners: [Point] = []
         var ends: [Int] = []
         var boxes: [BoundingBox] = []
@@ -105,11 +110,11 @@ final class TurnedFrame: Sendable {
             let q = ring[(i + 1) % ring.count]
             if abs(p.y - q.y) <= 1e-9 * max(1, abs(p.y)) + 1e-12 {
                 let wall = Wall(at: p.y, low: min(p.x, q.x), high: max(p.x, q.x))
-                let floorAbove = Self.inside(Point((p.x + q.x) / 2, p.y + nudge), ring[...])
+                let floorAbove = insideOutline(Point((p.x + q.x) / 2, p.y + nudge))
                 walls[floorAbove ? 0 : 2].append(wall)
             } else if abs(p.x - q.x) <= 1e-9 * max(1, abs(p.x)) + 1e-12 {
                 let wall = Wall(at: p.x, low: min(p.y, q.y), high: max(p.y, q.y))
-                let floorLeft = Self.inside(Point(p.x - nudge, (p.y + q.y) / 2), ring[...])
+                let floorLeft = insideOutline(Point(p.x - nudge, (p.y + q.y) / 2))
                 walls[floorLeft ? 1 : 3].append(wall)
             }
         }
@@ -152,8 +157,24 @@ final class TurnedFrame: Sendable {
         var inside = false
         var a = ring[ring.endIndex - 1]
         for b in ring {
-            if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) { inside.toggle() }
+            if crosses(a, b, rightOf: p) { inside.toggle() }
             a = b
+        }
+        return inside
+    }
+
+    /// Whether edge ab crosses the ray cast rightwards from p (half-open in y).
+    @inline(__always)
+    static func crosses(_ a: Point, _ b: Point, rightOf p: Point) -> Bool {
+        (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y)
+    }
+
+    /// ``inside(_:_:)`` for the outline, looking only at the edges of blocks whose height
+    /// spans p's (no other edge can cross p's row): the same answer.
+    func insideOutline(_ p: Point) -> Bool {
+        var inside = false
+        ringBlocks.forEachBlock(spanning: p.y) { edges in
+            for i in edges where Self.crosses(ring[i], ring[i + 1 == ring.count ? 0 : i + 1], rightOf: p) { inside.toggle() }
         }
         return inside
     }
@@ -179,9 +200,10 @@ final class TurnedFrame: Sendable {
                 }
             }
         }
-        if ring.contains(where: strictlyIn) { return false }
-        let ring = self.ring[...]
-        return Self.inside(Point(x0, y0), ring) && Self.inside(Point(x1, y0), ring) && Self.inside(Point(x1, y1), ring)
-            && Self.inside(Point(x0, y1), ring)
+        // A corner of the outline strictly inside (corner i starts edge i).
+        let meets = { (b: BoundingBox) in b.max.x > x0 && b.min.x < x1 && b.max.y > y0 && b.min.y < y1 }
+        if ringBlocks.contains(blockWhere: meets, { edges in edges.contains { strictlyIn(ring[$0]) } }) { return false }
+        return insideOutline(Point(x0, y0)) && insideOutline(Point(x1, y0)) && insideOutline(Point(x1, y1))
+            && insideOutline(Point(x0, y1))
     }
 }
