@@ -66,9 +66,9 @@ public struct EdgeBlocks: Sendable {
     /// the only edges that can meet the horizontal line through `y`.
     @inlinable
     public func forEachBlock(spanning y: Double, _ body: (Range<Int>) -> Void) {
-        _ = contains(blockWhere: { $0.min.y <= y && y <= $0.max.y }) { edges in
-            body(edges)
-            return false
+        let spans = { (box: BoundingBox) in box.min.y <= y && y <= box.max.y }
+        for g in groups.indices where spans(groups[g]) {
+            for k in blocks(ofGroup: g) where spans(boxes[k]) { body(edges(ofBlock: k)) }
         }
     }
 }
