@@ -97,18 +97,26 @@ def json_ok(name, description):
 PNG = {"description": "The picture.", "content": {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}}}
 FIT_BODY = {
     "type": "object",
-    "required": ["scan"],
+    "required": ["items"],
     "properties": {
-        "scan": {"type": "object", "description": "A room scan in any format of DESIGN.md section 8."},
+        "scan": {**ref("RoomScan"), "description": "A room scan in any format of DESIGN.md section 8; without it every badge is unknown."},
         "items": ref("ShoppingList"),
         "remove": {"type": "array", "items": {"type": "string"}, "description": "Furniture treated as removed (identifier or category, any case)."},
-        "roomNumber": {"type": "integer", "minimum": 1, "description": "Which room of a CapturedStructure (default 1)."},
+        "roomNumber": {"type": "integer", "minimum": 1, "maximum": 999999999, "description": "Which room of a CapturedStructure (default 1)."},
     },
+}
+
+
+PLAN_BODY = {
+    "type": "object",
+    "required": ["scan"],
+    "properties": {**FIT_BODY["properties"], "scan": ref("RoomScan")},
 }
 
 
 def document():
     fit_body = {"required": True, "content": {"application/json": {"schema": ref("FitRequest")}}}
+    plan_body = {"required": True, "content": {"application/json": {"schema": ref("PlanRequest")}}}
     paths = {
         "/v1/validate": job(
             "Validate a region document", "The validate result of DESIGN.md section 6 without 'file'; an invalid document is still 200 with valid false.",
@@ -125,18 +133,19 @@ def document():
                 "properties": {"image": {"type": "string", "contentMediaType": "image/png"}, "regions": ref("RegionDocument")}}}}},
             {**PNG, "headers": {"Remo-Valid": {"schema": {"enum": ["true", "false"]}}}},
             query=[("strokeWidth", "Outline width in points (default 3).", {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100}),
-                   ("scale", "Pixels per point: auto or a number up to 20.", {"type": "string"}),
+                   ("scale", "Pixels per point: auto (from the image's size) or a number up to 20.",
+                    {"anyOf": [{"enum": ["auto"]}, {"type": "number", "exclusiveMinimum": 0, "maximum": 20}]}),
                    ("chips", "Draw the chips (default true).", {"enum": ["true", "false"]}),
                    ("compression", "PNG compression (default fast).", {"enum": ["fast", "default", "small"]})],
             extra_errors=("422",)),
         "/v1/room": job("Summarise a room scan", "The room object of DESIGN.md section 6 without 'file'.",
-                        {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
+                        {"required": True, "content": {"application/json": {"schema": ref("RoomScan")}}},
                         json_ok("RoomResult", "The rooms."),
                         query=[("format", "Force the scan format.", {"enum": ["captured-room", "captured-structure", "room-dimensions"]})]),
         "/v1/fit": job("Fit badges for a shopping list", "The fit object ('room' is null).", fit_body, json_ok("FitResult", "The badges."),
                        extra_errors=("422",)),
         "/v1/plan": job("Draw the floor plan", "The plan of the room, with each fitting item at its witness placement when 'items' is given.",
-                        fit_body, PNG, extra_errors=("422",)),
+                        plan_body, PNG, extra_errors=("422",)),
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
         "/readyz": {"get": {"summary": "Readiness", "responses": {
             "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},
@@ -146,6 +155,7 @@ def document():
     }
     components = schemas()
     components["FitRequest"] = FIT_BODY
+    components["PlanRequest"] = PLAN_BODY
     return {
         "openapi": "3.1.0",
         "info": {"title": "remo-geom", "version": "0.1.0",

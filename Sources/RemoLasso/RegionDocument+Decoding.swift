@@ -101,8 +101,10 @@ private struct Decoder {
             case "image": image = try imageSize("image")
             case "scale":
                 scale = try number("scale")
-                guard scale.isFinite, scale > 0 else {
-                    throw RegionDocumentError.schema(path: "scale", message: "must be a positive number")
+                // Chips are 12 pt: past 10,000 pixels per point their size overflows nothing
+                // useful, and far past it, to infinity.
+                guard scale.isFinite, scale > 0, scale <= 10_000 else {
+                    throw RegionDocumentError.schema(path: "scale", message: "must be a positive number up to 10000")
                 }
             case "regions": regions = try regionList("regions")
             default: try reader.skip()

@@ -54,7 +54,7 @@ enum CapturedRoomReader {
             }
             let p = Placement(t: t)
             guard let direction = p.xAxis else { throw .format("\(path).walls[\(i)].transform: the wall has no direction") }
-            guard invalid.accept(length, height, element: "walls[\(i)]") else { continue }
+            guard invalid.accept(length, height, at: p.center, element: "walls[\(i)]") else { continue }
             let half = Point(direction.x * length / 2, direction.y * length / 2)
             if floorPlacement == nil { wallBottoms.append(p.y - height / 2) }
             walls.append(
@@ -97,7 +97,7 @@ enum CapturedRoomReader {
                 guard let t = element.transform, let (w, h, _) = element.dimensions else {
                     throw .format("\(path).\(kind)[\(i)]: expected a transform and dimensions")
                 }
-                guard invalid.accept(w, h, element: "\(kind)[\(i)]") else { continue }
+                guard invalid.accept(w, h, at: Placement(t: t).center, element: "\(kind)[\(i)]") else { continue }
                 result.append((element, Placement(t: t), w, h))
             }
             return result
@@ -128,8 +128,8 @@ enum CapturedRoomReader {
             guard let t = element.transform, let (w, h, d) = element.dimensions else {
                 throw .format("\(path).objects[\(i)]: expected a transform and dimensions")
             }
-            guard invalid.accept(w, h, d, element: "objects[\(i)]") else { continue }
             let p = Placement(t: t)
+            guard invalid.accept(w, h, d, at: p.center, element: "objects[\(i)]") else { continue }
             let axis = p.xAxis ?? Point(1, 0)
             let bottom = p.y - h / 2
             objects.append(

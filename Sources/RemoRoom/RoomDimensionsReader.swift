@@ -34,8 +34,8 @@ enum RoomDimensionsReader {
                     throw .format("walls[\(i)].length: expected a number of metres")
                 }
                 let height = Read.number(item["height"]) ?? 0
-                guard invalid.accept(length, height, element: "walls[\(i)]") else { continue }
                 let center = Read.vector(item["position"]).map { Point($0.0, $0.2) } ?? Point(0, 0)
+                guard invalid.accept(length, height, at: center, element: "walls[\(i)]") else { continue }
                 let normal = Read.vector(item["normal"]).map { Point($0.0, $0.2) }
                 // Along the wall: the normal turned a quarter.
                 let direction =
@@ -60,7 +60,8 @@ enum RoomDimensionsReader {
                 let kind = Read.enumCase(item["type"])?.name ?? "opening"
                 let width = Read.number(item["width"]) ?? 0
                 let height = Read.number(item["height"]) ?? 0
-                guard invalid.accept(width, height, element: "openings[\(i)]") else { continue }
+                let position = Read.vector(item["position"]).map { Point($0.0, $0.2) }
+                guard invalid.accept(width, height, at: position, element: "openings[\(i)]") else { continue }
                 // Placed on the nearest wall when the form gives a position; else nowhere.
                 let spot = Read.vector(item["position"]).map { onNearestWall(Point($0.0, $0.2), walls) }
                 let (wall, center, direction) = (spot?.wall, spot?.center, spot?.direction ?? Point(1, 0))

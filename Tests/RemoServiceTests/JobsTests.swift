@@ -106,4 +106,22 @@ struct JobsTests {
             Array(try Data(contentsOf: URL(fileURLWithPath: planPath))) == (try Jobs.plan(room, fit: try Jobs.fit(room: room, items: list)))
         )
     }
+
+    @Test("schemathesis findings: a scale or sizes that overflow give an error or a warning, never null numbers in the answer")
+    func noInfinitiesInAnswers() throws {
+        let scaled =
+            #"{"image": {"width": 100, "height": 100}, "scale": 1e308, "regions": [{"id": "a", "number": 1, "points": [[1, 1], [50, 1], [50, 50]]}]}"#
+        do {
+            _ = try Jobs.chips(Array(scaled.utf8))
+            Issue.record("a scale of 1e308 was accepted")
+        } catch {
+            #expect(error.code == "invalid-document" && error.message.contains("up to 10000"))
+        }
+        let huge =
+            #"{"ceilingHeight": 2.4, "walls": [{"length": 4, "height": 2.4, "position": [0, 1.2, 0]}, {"length": 4.8e16, "height": 2.5e16, "position": [1e300, 0, 0]}], "openings": [{"type": "door", "width": 6e15, "height": 2}]}"#
+        let scan = try Jobs.room(Array(huge.utf8))
+        let text = JSONWriter.string(ResultJSON.roomSummary(scan))
+        #expect(!text.contains("null,") && !text.contains("[null") && text.contains("invalid-size"), "\(text)")
+        #expect(scan.rooms[0].walls.count == 1 && scan.rooms[0].doors.isEmpty)
+    }
 }

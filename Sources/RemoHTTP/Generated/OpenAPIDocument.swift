@@ -282,9 +282,20 @@ enum OpenAPIDocument {
             "name": "scale",
             "in": "query",
             "required": false,
-            "description": "Pixels per point: auto or a number up to 20.",
+            "description": "Pixels per point: auto (from the image's size) or a number up to 20.",
             "schema": {
-              "type": "string"
+              "anyOf": [
+                {
+                  "enum": [
+                    "auto"
+                  ]
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0,
+                  "maximum": 20
+                }
+              ]
             }
           },
           {
@@ -422,7 +433,7 @@ enum OpenAPIDocument {
           "content": {
             "application/json": {
               "schema": {
-                "type": "object"
+                "$ref": "#/components/schemas/RoomScan"
               }
             }
           }
@@ -633,7 +644,7 @@ enum OpenAPIDocument {
           "content": {
             "application/json": {
               "schema": {
-                "$ref": "#/components/schemas/FitRequest"
+                "$ref": "#/components/schemas/PlanRequest"
               }
             }
           }
@@ -1059,7 +1070,8 @@ enum OpenAPIDocument {
           "scale": {
             "description": "Pixels per point, for chip sizes (default 1).",
             "type": "number",
-            "exclusiveMinimum": 0
+            "exclusiveMinimum": 0,
+            "maximum": 10000
           },
           "regions": {
             "type": "array",
@@ -1075,7 +1087,9 @@ enum OpenAPIDocument {
                   "type": "string"
                 },
                 "number": {
-                  "type": "integer"
+                  "type": "integer",
+                  "minimum": -999999999999999,
+                  "maximum": 999999999999999
                 },
                 "points": {
                   "type": "array",
@@ -1540,6 +1554,182 @@ enum OpenAPIDocument {
           }
         }
       },
+      "RoomScan": {
+        "title": "room scan",
+        "description": "Any scan remo-geom reads (DESIGN.md section 8), told apart by its keys: a RoomPlan CapturedRoom (walls with transforms, or floors), a CapturedStructure (rooms), or the RoomDimensions form. Elements need a transform (16 numbers, column-major, y up, metres) and dimensions (width, height, depth); unknown keys (coreModel, identifiers, confidence) are skipped.",
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/RoomScan/$defs/capturedRoom"
+          },
+          {
+            "type": "object",
+            "required": [
+              "rooms"
+            ],
+            "properties": {
+              "rooms": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/RoomScan/$defs/capturedRoom"
+                }
+              }
+            }
+          },
+          {
+            "$ref": "#/components/schemas/RoomDimensions"
+          }
+        ],
+        "$defs": {
+          "transform": {
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "type": "number",
+                  "minimum": -1000000.0,
+                  "maximum": 1000000.0
+                },
+                "minItems": 16,
+                "maxItems": 16
+              },
+              {
+                "type": "object",
+                "description": "custom exports: {\"position\", \"matrix\"} (4 rows of 4)"
+              }
+            ]
+          },
+          "dimensions": {
+            "anyOf": [
+              {
+                "type": "array",
+                "items": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 10000.0
+                },
+                "minItems": 3,
+                "maxItems": 3
+              },
+              {
+                "type": "object",
+                "required": [
+                  "width",
+                  "height"
+                ],
+                "properties": {
+                  "width": {
+                    "type": "number",
+                    "minimum": 0
+                  },
+                  "height": {
+                    "type": "number",
+                    "minimum": 0
+                  }
+                }
+              }
+            ]
+          },
+          "element": {
+            "type": "object",
+            "required": [
+              "transform",
+              "dimensions"
+            ],
+            "properties": {
+              "transform": {
+                "$ref": "#/components/schemas/RoomScan/$defs/transform"
+              },
+              "dimensions": {
+                "$ref": "#/components/schemas/RoomScan/$defs/dimensions"
+              },
+              "category": {
+                "type": "object",
+                "description": "a one-key object: {\"sofa\": {}}, {\"door\": {\"isOpen\": false}}"
+              },
+              "identifier": {
+                "type": "string"
+              },
+              "parentIdentifier": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            }
+          },
+          "capturedRoom": {
+            "type": "object",
+            "required": [
+              "walls"
+            ],
+            "not": {
+              "required": [
+                "rooms"
+              ]
+            },
+            "properties": {
+              "version": {
+                "type": "integer"
+              },
+              "walls": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/RoomScan/$defs/element"
+                }
+              },
+              "doors": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/RoomScan/$defs/element"
+                }
+              },
+              "windows": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/RoomScan/$defs/element"
+                }
+              },
+              "openings": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/RoomScan/$defs/element"
+                }
+              },
+              "objects": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/RoomScan/$defs/element"
+                }
+              },
+              "floors": {
+                "type": "array",
+                "items": {
+                  "allOf": [
+                    {
+                      "$ref": "#/components/schemas/RoomScan/$defs/element"
+                    }
+                  ],
+                  "properties": {
+                    "polygonCorners": {
+                      "type": "array",
+                      "items": {
+                        "type": "array",
+                        "items": {
+                          "type": "number",
+                          "minimum": -1000000.0,
+                          "maximum": 1000000.0
+                        },
+                        "minItems": 3,
+                        "maxItems": 3
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
       "ShoppingList": {
         "title": "remo-geom shopping list",
         "description": "The products to badge (fit --items, POST /v1/fit 'items'): a flat list, or groups of lists. Sizes in the item's unit (metres by default); a missing or null size gives an unknown badge.",
@@ -1858,12 +2048,12 @@ enum OpenAPIDocument {
       "FitRequest": {
         "type": "object",
         "required": [
-          "scan"
+          "items"
         ],
         "properties": {
           "scan": {
-            "type": "object",
-            "description": "A room scan in any format of DESIGN.md section 8."
+            "$ref": "#/components/schemas/RoomScan",
+            "description": "A room scan in any format of DESIGN.md section 8; without it every badge is unknown."
           },
           "items": {
             "$ref": "#/components/schemas/ShoppingList"
@@ -1878,6 +2068,34 @@ enum OpenAPIDocument {
           "roomNumber": {
             "type": "integer",
             "minimum": 1,
+            "maximum": 999999999,
+            "description": "Which room of a CapturedStructure (default 1)."
+          }
+        }
+      },
+      "PlanRequest": {
+        "type": "object",
+        "required": [
+          "scan"
+        ],
+        "properties": {
+          "scan": {
+            "$ref": "#/components/schemas/RoomScan"
+          },
+          "items": {
+            "$ref": "#/components/schemas/ShoppingList"
+          },
+          "remove": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Furniture treated as removed (identifier or category, any case)."
+          },
+          "roomNumber": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 999999999,
             "description": "Which room of a CapturedStructure (default 1)."
           }
         }

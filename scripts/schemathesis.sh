@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# API fuzzing: schemathesis (from PyPI) against a running `remo-geom serve`, from the
+# service's own openapi.json, with a bounded number of examples per route.
+#
+#   scripts/schemathesis.sh [EXAMPLES]     (default 25)
+#
+# Checks what the service answers: no 5xx, statuses, media types, headers and bodies as
+# openapi.json documents them. (Whether each request the schema allows is accepted,
+# schemathesis's positive and negative data checks, is reported by a run with
+# --checks all; the spec does not yet say everything the readers refuse, such as a PNG
+# part that is not a PNG.) Starts the service on a free loopback port and stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+examples=${1:-25}
+if ! command -v st >/dev/null 2>&1; then
+    echo "Installing the Python package schemathesis ..." >&2
+    python3 -m pip install --quiet schemathesis >&2
+fi
+st=$(command -v st || echo "$(dirname "$(command -v python3)")/st")
+swift build --product remo-geom >&2
+log=$(mktemp)
+.build/debug/remo-geom serve --port 0 2>"$log" &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
+for _ in $(seq 1 100); do
+    port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+[ -n "$port" ] || { echo "schemathesis.sh: the service did not start" >&2; cat "$log" >&2; exit 1; }
+"$st" run openapi.json --url "http://127.0.0.1:$port" --max-examples "$examples" --seed 1 \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance
+if grep -q 'status=5' "$log"; then
+    echo "schemathesis.sh: the service answered 5xx" >&2
+    exit 1
+fi
+echo "schemathesis: no failures"
