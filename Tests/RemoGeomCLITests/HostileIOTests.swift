@@ -21,31 +21,7 @@ struct HostileIOTests {
     /// Runs `remo-geom` through the shell, so that its streams can be redirected; the
     /// exit status is the command's own (a signal shows as 128 + its number).
     static func shell(_ script: String) throws -> CLIRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.environment = ["REMO": CLIRunner.executable.path, "PATH": "/usr/bin:/bin"]
-        process.currentDirectoryURL = SharedData.packageRoot
-        let folder = try CLIRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let errURL = folder.appendingPathComponent("stderr")
-        let outURL = folder.appendingPathComponent("stdout")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let err = try FileHandle(forWritingTo: errURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        defer {
-            try? err.close()
-            try? out.close()
-        }
-        process.standardError = err
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return CLIRunner.Result(
-            status: process.terminationStatus, stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8))
+        try CLIRunner.runProgram("/bin/sh", ["-c", "REMO='\(CLIRunner.executable.path)'; \(script)"])
     }
 
     @Test(
