@@ -111,9 +111,8 @@ struct ServiceResponder: HTTPResponder {
             response = Self.errorResponse(ServiceError(.internalServerError, code: "internal", message: "internal error"))
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = id
-        let seconds =
-            Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - started).components.seconds)
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let status = String(response.status.code)
         Counter(label: "remo_http_requests_total", dimensions: [("route", label), ("status", status)]).increment()
         Timer(label: "remo_http_request_duration_seconds", dimensions: [("route", label)]).recordSeconds(seconds)
