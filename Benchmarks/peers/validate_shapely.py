@@ -18,7 +18,11 @@ from shapely.geometry import Polygon
 
 def check(path):
     with open(path) as f:
-        doc = json.load(f)
+        return {"file": path, **check_document(json.load(f))}
+
+
+def check_document(doc):
+    """The rules on one parsed region document: {"valid", "findings"}."""
     w, h = doc["image"]["width"], doc["image"]["height"]
     findings = []
     polys = []
@@ -47,7 +51,7 @@ def check(path):
         for j in range(i + 1, len(polys)):
             if polys[i].relate(polys[j])[0] != "F":
                 findings.append("overlap")
-    return {"file": path, "valid": not findings, "findings": findings}
+    return {"valid": not findings, "findings": findings}
 
 
 def main():
