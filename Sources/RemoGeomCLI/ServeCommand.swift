@@ -34,7 +34,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this (422).")
     var maxPixels = 100_000_000
 
-    @Option(help: "Jobs run at once (default: the number of cores); four per slot may wait, more get 503.")
+    @Option(help: "Jobs run at once (default: the number of cores); eight per slot may wait, more get 503.")
     var concurrency: Int?
 
     @Option(help: "Seconds requests in flight get to finish after SIGTERM or SIGINT.")

@@ -1,6 +1,6 @@
 /// Backpressure: at most `limit` jobs run at once, at most `queueLimit` wait for a slot,
 /// and a job past both is refused at once (the service answers 503 with `Retry-After`)
-/// rather than held in memory.
+/// rather than held in memory. The service takes a slot before it reads a request's body.
 actor JobSlots {
     let limit: Int
     let queueLimit: Int
@@ -30,13 +30,5 @@ actor JobSlots {
         } else {
             waiting.removeFirst().resume()
         }
-    }
-
-    /// Runs `job` in a slot (off the actor, which only counts); `nil` when refused.
-    nonisolated func run<T: Sendable>(_ job: @Sendable () -> T) async -> T? {
-        guard await enter() else { return nil }
-        let result = job()
-        await leave()
-        return result
     }
 }

@@ -82,24 +82,34 @@ struct ServiceResponder: HTTPResponder {
                 error.headers[.allow] = allowed.joined(separator: ", ")
                 throw Refusal(response: error)
             }
-            let body = try await Self.collect(request, route: route, limit: settings.maximumBodyBytes)
-            bodyBytes = body.count
-            let input = JobRoutes.Input(
-                body: body, contentType: request.headers[.contentType] ?? "", query: Self.query(request),
-                maximumPixels: settings.maximumPixels)
+            let query = Self.query(request)
+            let contentType = request.headers[.contentType] ?? ""
+            let maximumPixels = settings.maximumPixels
             if route.body == .none {
-                response = try route.handler(input)
+                response = try route.handler(
+                    JobRoutes.Input(body: [], contentType: contentType, query: query, maximumPixels: maximumPixels))
             } else {
-                let answer: Result<Response, ServiceError>? = await slots.run {
-                    do throws(ServiceError) { return .success(try route.handler(input)) } catch { return .failure(error) }
-                }
-                guard let answer else {
+                // A slot (or a place in the queue) before the body is read: a refused or
+                // waiting request holds no body, so memory stays bounded by the slots.
+                try Self.checkMediaType(request, route: route)
+                guard await slots.enter() else {
                     var busy = Self.errorResponse(
                         ServiceError(
                             .serviceUnavailable, code: "busy", message: "every job slot is taken and the queue is full; retry shortly"))
                     busy.headers[.retryAfter] = "1"
                     throw Refusal(response: busy)
                 }
+                let answer: Result<Response, any Error>
+                do {
+                    let body = try await Self.collect(request, limit: settings.maximumBodyBytes)
+                    bodyBytes = body.count
+                    answer = .success(
+                        try route.handler(JobRoutes.Input(body: body, contentType: contentType, query: query, maximumPixels: maximumPixels))
+                    )
+                } catch {
+                    answer = .failure(error)
+                }
+                await slots.leave()
                 response = try answer.get()
             }
         } catch let error as ServiceError {
@@ -134,10 +144,8 @@ struct ServiceResponder: HTTPResponder {
         var response: Response
     }
 
-    /// The body, checked against the route's media type and the size limit: refused from
-    /// `Content-Length` before reading, or as soon as the streamed bytes pass the limit.
-    static func collect(_ request: Request, route: Route, limit: Int) async throws -> [UInt8] {
-        guard route.body != .none else { return [] }
+    /// Refuses a body of a media type the route does not take (415).
+    static func checkMediaType(_ request: Request, route: Route) throws(ServiceError) {
         let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""
         switch route.body {
         case .json where !(type.isEmpty || type == "application/json"):
@@ -149,6 +157,11 @@ struct ServiceResponder: HTTPResponder {
                 message: "\(route.path) takes multipart/form-data, not \(type.isEmpty ? "no media type" : type)")
         default: break
         }
+    }
+
+    /// The body, within the size limit: refused from `Content-Length` before reading, or
+    /// as soon as the streamed bytes pass the limit.
+    static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
         let tooLarge = ServiceError(.contentTooLarge, code: "too-large", message: "the body is larger than the limit of \(limit) bytes")
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         do {

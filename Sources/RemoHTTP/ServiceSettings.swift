@@ -12,8 +12,9 @@ public struct ServiceSettings: Sendable {
     public var maximumPixels = 100_000_000
     /// Jobs run at once; more wait in a short queue, and past it the answer is 503.
     public var concurrency = 2
-    /// Jobs that may wait for a slot (four per slot) before the service answers 503.
-    public var queueLength: Int { 4 * concurrency }
+    /// Jobs that may wait for a slot (eight per slot) before the service answers 503.
+    /// A waiting job has not read its body yet, so the queue costs no memory to speak of.
+    public var queueLength: Int { 8 * concurrency }
     /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
     public var shutdownGrace = 20.0
 

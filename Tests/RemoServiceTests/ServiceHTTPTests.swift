@@ -201,7 +201,7 @@ struct ServiceHTTPTests {
         let (image, regions) = try Self.slowRender(in: service.folder, points: 5_000)
         let results = Mutex<[ServiceProcess.Response]>([])
         let group = DispatchGroup()
-        for _ in 0..<9 {
+        for _ in 0..<16 {
             group.enter()
             Thread.detachNewThread {
                 if let r = try? service.request(
@@ -214,7 +214,7 @@ struct ServiceHTTPTests {
         }
         group.wait()
         let answers = results.withLock { $0 }
-        #expect(answers.count == 9)
+        #expect(answers.count == 16)
         let busy = answers.filter { $0.status == 503 }
         #expect(!busy.isEmpty, "statuses \(answers.map(\.status))")
         #expect(busy.allSatisfy { $0.headers["retry-after"] == "1" && $0.text.contains(#""code":"busy""#) })
