@@ -34,8 +34,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Refuse images with more pixels than this (422).")
     var maxPixels = 100_000_000
 
-    @Option(help: "Jobs run at once (default: the number of cores); eight per slot may wait, more get 503.")
+    @Option(help: "Jobs run at once (default: the number of cores).")
     var concurrency: Int?
+
+    @Option(help: "Jobs that may wait for a slot before more get 503 (default: 32 per slot).")
+    var queueLength: Int?
 
     @Option(help: "Seconds requests in flight get to finish after SIGTERM or SIGINT.")
     var shutdownGrace = 20.0
@@ -45,6 +48,7 @@ struct ServeCommand: ParsableCommand {
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1.") }
+        if let queueLength, queueLength < 0 { throw ValidationError("--queue-length must be 0 or more.") }
         guard shutdownGrace >= 0 && shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 seconds.") }
     }
 
@@ -55,6 +59,7 @@ struct ServeCommand: ParsableCommand {
         settings.maximumBodyBytes = maxBodyBytes
         settings.maximumPixels = maxPixels
         settings.shutdownGrace = shutdownGrace
+        if let queueLength { settings.queueLength = queueLength }
         let failure = Mutex<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task { [settings] in

@@ -12,14 +12,16 @@ public struct ServiceSettings: Sendable {
     public var maximumPixels = 100_000_000
     /// Jobs run at once; more wait in a short queue, and past it the answer is 503.
     public var concurrency = 2
-    /// Jobs that may wait for a slot (eight per slot) before the service answers 503.
-    /// A waiting job has not read its body yet, so the queue costs no memory to speak of.
-    public var queueLength: Int { 8 * concurrency }
+    /// Jobs that may wait for a slot before the service answers 503 (by default 32 per
+    /// slot: 64 connections on two cores wait rather than fail). A waiting job has not
+    /// read its body yet, so the queue costs no memory to speak of.
+    public var queueLength: Int
     /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
     public var shutdownGrace = 20.0
 
     /// The defaults of DESIGN.md section 10, with `concurrency` the number of cores.
     public init(concurrency: Int) {
         self.concurrency = max(1, concurrency)
+        self.queueLength = 32 * self.concurrency
     }
 }

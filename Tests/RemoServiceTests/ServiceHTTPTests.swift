@@ -197,11 +197,11 @@ struct ServiceHTTPTests {
 
     @Test("past the slots and the queue, requests get 503 with Retry-After; the rest are answered")
     func backpressure() throws {
-        let service = try ServiceProcess(["--concurrency", "1"])
+        let service = try ServiceProcess(["--concurrency", "1", "--queue-length", "2"])
         let (image, regions) = try Self.slowRender(in: service.folder, points: 5_000)
         let results = Mutex<[ServiceProcess.Response]>([])
         let group = DispatchGroup()
-        for _ in 0..<16 {
+        for _ in 0..<8 {
             group.enter()
             Thread.detachNewThread {
                 if let r = try? service.request(
@@ -214,7 +214,7 @@ struct ServiceHTTPTests {
         }
         group.wait()
         let answers = results.withLock { $0 }
-        #expect(answers.count == 16)
+        #expect(answers.count == 8)
         let busy = answers.filter { $0.status == 503 }
         #expect(!busy.isEmpty, "statuses \(answers.map(\.status))")
         #expect(busy.allSatisfy { $0.headers["retry-after"] == "1" && $0.text.contains(#""code":"busy""#) })
