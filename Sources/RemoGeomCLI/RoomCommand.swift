@@ -88,8 +88,7 @@ enum PlanOutput {
 enum RoomOutput {
     /// The `room` result object: `file`, then the service's object.
     static func json(file: String, scan: RoomScan) -> JSONValue {
-        guard case .object(let members) = ResultJSON.roomSummary(scan) else { return ResultJSON.roomSummary(scan) }
-        return .object([("file", .string(file))] + members)
+        ResultJSON.roomSummary(scan).withFile(file)
     }
 
     static func f(_ v: Double) -> String { v.twoDecimals }

@@ -7,8 +7,7 @@ import RemoService
 enum ValidationOutput {
     /// The `validate` result object: `file`, then the service's object.
     static func json(file: String, report: ValidationReport) -> JSONValue {
-        guard case .object(let members) = ResultJSON.validation(report) else { return ResultJSON.validation(report) }
-        return .object([("file", .string(file))] + members)
+        ResultJSON.validation(report).withFile(file)
     }
 
     static func json(file: String, error: InputError) -> JSONValue {
@@ -35,5 +34,13 @@ enum ValidationOutput {
             lines.append("  \(label): \(f.code.rawValue): \(f.message)")
         }
         return TerminalText.lines(lines)
+    }
+}
+
+extension JSONValue {
+    /// The service's result object with the CLI's `file` put first.
+    func withFile(_ file: String) -> JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object([("file", .string(file))] + members)
     }
 }

@@ -48,10 +48,9 @@ enum JobRoutes {
             }
             options.scale = value
         }
-        if let width = try number(input.query, "strokeWidth", in: 0...100), width > 0, width < 100 {
+        if let text = input.query["strokeWidth"] {
+            guard let width = Double(text), width > 0, width < 100 else { throw invalid("strokeWidth", "a width between 0 and 100 points") }
             options.strokeWidth = width
-        } else if input.query["strokeWidth"] != nil {
-            throw invalid("strokeWidth", "a width between 0 and 100 points")
         }
         if let chips = input.query["chips"] {
             guard chips == "true" || chips == "false" else { throw invalid("chips", "true or false") }

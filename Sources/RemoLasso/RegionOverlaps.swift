@@ -28,6 +28,8 @@ struct RegionOverlaps {
     var pointsExamined = 0
     /// Whether every pair whose boxes meet was decided (no limit cut the check short).
     var complete = true
+    /// Whether an overlap past ``maximumFindings`` was found (and not reported).
+    var capped = false
 
     /// Checks every pair of simple regions in `reports` (those with an area).
     ///
@@ -53,6 +55,7 @@ struct RegionOverlaps {
                 pointsExamined += simple[k].ring.count + simple[other].ring.count
                 guard simple[k].ring.relation(to: simple[other].ring) == .overlapping else { continue }
                 if found.count == Self.maximumFindings {
+                    capped = true
                     complete = false
                     break sweep
                 }
@@ -65,7 +68,7 @@ struct RegionOverlaps {
             let (p, q) = (reports[i].id, reports[j].id)
             return Finding(code: .overlap, message: "regions \(p) and \(q) overlap: their insides share some area", regions: [p, q])
         }
-        if found.count == Self.maximumFindings && !complete {
+        if capped {
             findings[findings.count - 1].message += "; more regions overlap, but at most \(Self.maximumFindings) overlaps are reported"
         }
     }
