@@ -4,11 +4,13 @@
 #
 #   scripts/schemathesis.sh [EXAMPLES]     (default 25)
 #
-# Checks what the service answers: no 5xx, statuses, media types, headers and bodies as
-# openapi.json documents them. (Whether each request the schema allows is accepted,
-# schemathesis's positive and negative data checks, is reported by a run with
-# --checks all; the spec does not yet say everything the readers refuse, such as a PNG
-# part that is not a PNG.) Starts the service on a free loopback port and stops it.
+# Checks every answer: no 5xx; statuses, media types, headers and bodies as openapi.json
+# documents them; 405 with Allow for other methods. Left out are the two checks of
+# whether requests are accepted exactly as the schemas say (positive_data_acceptance,
+# negative_data_rejection): the scan readers take more than the schemas state (RoomPlan
+# exports vary, and absurd elements are dropped with a warning rather than refused), and
+# some refusals (a room number past the rooms, image bytes that are no image) cannot be
+# stated in a schema. Starts the service on a free loopback port and stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 examples=${1:-25}
@@ -29,7 +31,7 @@ for _ in $(seq 1 100); do
 done
 [ -n "$port" ] || { echo "schemathesis.sh: the service did not start" >&2; cat "$log" >&2; exit 1; }
 "$st" run openapi.json --url "http://127.0.0.1:$port" --max-examples "$examples" --seed 1 \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance
+    --checks all --exclude-checks positive_data_acceptance,negative_data_rejection
 if grep -q 'status=5' "$log"; then
     echo "schemathesis.sh: the service answered 5xx" >&2
     exit 1

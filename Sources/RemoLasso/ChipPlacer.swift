@@ -31,8 +31,14 @@ public struct ChipPlacer: Sendable {
     /// so far is taken with a `chip-unplaceable` warning. Each costs about a pass over
     /// the blocks of 32 edges of the regions near it: three regions of 100,000 points
     /// that leave no room take about a second for their three chips. (Candidates that
-    /// the canvas edge alone rules out are dropped without measuring and not counted.)
+    /// the canvas edge alone rules out are dropped without measuring and not counted
+    /// here, but in ``candidateLimit``.)
     public static let candidateBudget = 8_192
+    /// The most candidate positions looked at for one chip, counting those the canvas
+    /// edge rules out unmeasured. The rings around a region's box far larger than the
+    /// canvas have thousands of such positions each; without this limit a document of a
+    /// dozen such regions took a quarter of a second (over 15 s in a debug build).
+    public static let candidateLimit = 16 * candidateBudget
     /// The most regions that get chips: the app annotates at most three, and every chip
     /// is measured against every region and every chip.
     public static let maximumChips = 64
@@ -58,7 +64,7 @@ public struct ChipPlacer: Sendable {
     /// ``place(_:rings:previous:)``, also counting the candidates measured (for the
     /// tests of the bound).
     func placeCounting(_ document: RegionDocument, rings: [Ring?]? = nil, previous: [String: Point] = [:]) -> (
-        chips: [Chip], warnings: [Finding], candidatesMeasured: Int
+        chips: [Chip], warnings: [Finding], candidatesMeasured: Int, candidatesConsidered: Int
     ) {
         let scale = document.scale
         let radius = Self.radiusInPoints * scale
@@ -77,6 +83,7 @@ public struct ChipPlacer: Sendable {
         var centers: [Int: Point] = [:]
         var placed: [Point] = []
         var candidatesMeasured = 0
+        var candidatesConsidered = 0
         var warnings: [Finding] = []
         // Keep earlier positions that are still legal, in placement order.
         for i in order {
@@ -89,7 +96,9 @@ public struct ChipPlacer: Sendable {
             guard let box = obstacles[i].box else { continue }  // nothing to label
             var best: (Point, Double)? = nil
             var measured = 0
-            for candidate in Self.candidates(around: box, radius: radius, canvas: document.image) {
+            for (considered, candidate) in Self.candidates(around: box, radius: radius, canvas: document.image).enumerated() {
+                if considered == Self.candidateLimit { break }
+                candidatesConsidered += 1
                 // A candidate that cannot beat the best so far is dropped as soon as that
                 // shows: before any region is measured when the canvas edge decides it.
                 if let best, field.canvasSlack(candidate) <= best.1 { continue }
@@ -120,7 +129,7 @@ public struct ChipPlacer: Sendable {
             guard let c = centers[i] else { return nil }
             return Chip(region: document.regions[i].id, number: document.regions[i].number, center: c, radius: radius)
         }
-        return (chips, warnings, candidatesMeasured)
+        return (chips, warnings, candidatesMeasured, candidatesConsidered)
     }
 
     /// The candidate centres in the documented order, generated lazily: usually the

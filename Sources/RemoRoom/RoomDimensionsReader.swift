@@ -28,44 +28,52 @@ enum RoomDimensionsReader {
     static func room(_ value: JSONValue) throws(RoomScanError) -> Room {
         var invalid = InvalidSizes()
         var walls: [Wall] = []
-        if case .array(let items)? = value["walls"] {
-            for (i, item) in items.enumerated() {
-                guard let length = Read.number(item["length"]), length >= 0 else {
-                    throw .format("walls[\(i)].length: expected a number of metres")
-                }
-                let height = Read.number(item["height"]) ?? 0
-                let center = Read.vector(item["position"]).map { Point($0.0, $0.2) } ?? Point(0, 0)
-                guard invalid.accept(length, height, at: center, element: "walls[\(i)]") else { continue }
-                let normal = Read.vector(item["normal"]).map { Point($0.0, $0.2) }
-                // Along the wall: the normal turned a quarter.
-                let direction =
-                    normal.map { n -> Point in
-                        let l = (n.x * n.x + n.y * n.y).squareRoot()
-                        return l > 1e-9 ? Point(-n.y / l, n.x / l) : Point(1, 0)
-                    } ?? Point(1, 0)
-                walls.append(
-                    Wall(
-                        identifier: Read.string(item["identifier"]) ?? Read.string(item["id"]) ?? "wall-\(i)",
-                        start: Point(center.x - direction.x * length / 2, center.y - direction.y * length / 2),
-                        end: Point(center.x + direction.x * length / 2, center.y + direction.y * length / 2), height: height,
-                        normal: normal,
-                        confidence: nil))
-            }
+        guard case .array(let wallItems)? = value["walls"] else { throw .format("walls: expected an array of walls") }
+        for (i, item) in wallItems.enumerated() {
+            let path = "walls[\(i)]"
+            guard case .object = item else { throw .format("\(path): expected an object") }
+            guard let length = try number(item, "length", path) else { throw .format("\(path).length: expected a number of metres") }
+            let height = try number(item, "height", path) ?? 0
+            let center = try planPoint(item, "position", path) ?? Point(0, 0)
+            guard invalid.accept(length, height, at: center, element: path) else { continue }
+            let normal = try planPoint(item, "normal", path)
+            // Along the wall: the normal turned a quarter.
+            let direction =
+                normal.map { n -> Point in
+                    let l = (n.x * n.x + n.y * n.y).squareRoot()
+                    return l > 1e-9 ? Point(-n.y / l, n.x / l) : Point(1, 0)
+                } ?? Point(1, 0)
+            let identifier = try string(item, "identifier", path)
+            let id = try string(item, "id", path)
+            walls.append(
+                Wall(
+                    identifier: identifier ?? id ?? "wall-\(i)",
+                    start: Point(center.x - direction.x * length / 2, center.y - direction.y * length / 2),
+                    end: Point(center.x + direction.x * length / 2, center.y + direction.y * length / 2), height: height,
+                    normal: normal,
+                    confidence: nil))
         }
         var doors: [Door] = []
         var windows: [Window] = []
         var openings: [Opening] = []
-        if case .array(let items)? = value["openings"] {
+        switch value["openings"] {
+        case nil: break
+        case .array(let items)?:
             for (i, item) in items.enumerated() {
+                let path = "openings[\(i)]"
+                guard case .object = item else { throw .format("\(path): expected an object") }
+                if let type = item["type"], Read.enumCase(type) == nil {
+                    throw .format("\(path).type: expected door, window or opening, as a string or a one-key object")
+                }
                 let kind = Read.enumCase(item["type"])?.name ?? "opening"
-                let width = Read.number(item["width"]) ?? 0
-                let height = Read.number(item["height"]) ?? 0
-                let position = Read.vector(item["position"]).map { Point($0.0, $0.2) }
-                guard invalid.accept(width, height, at: position, element: "openings[\(i)]") else { continue }
+                let width = try number(item, "width", path) ?? 0
+                let height = try number(item, "height", path) ?? 0
+                let position = try planPoint(item, "position", path)
+                guard invalid.accept(width, height, at: position, element: path) else { continue }
                 // Placed on the nearest wall when the form gives a position; else nowhere.
-                let spot = Read.vector(item["position"]).map { onNearestWall(Point($0.0, $0.2), walls) }
+                let spot = position.map { onNearestWall($0, walls) }
                 let (wall, center, direction) = (spot?.wall, spot?.center, spot?.direction ?? Point(1, 0))
-                let id = Read.string(item["identifier"]) ?? "\(kind)-\(i)"
+                let id = try string(item, "identifier", path) ?? "\(kind)-\(i)"
                 switch kind {
                 case "door":
                     doors.append(
@@ -73,18 +81,20 @@ enum RoomDimensionsReader {
                 case "window":
                     windows.append(
                         Window(
-                            identifier: id, width: width, height: height, sill: Read.number(item["sill"]) ?? 0, wall: wall, center: center,
+                            identifier: id, width: width, height: height, sill: try number(item, "sill", path) ?? 0, wall: wall,
+                            center: center,
                             direction: direction))
                 default:
                     openings.append(
                         Opening(identifier: id, width: width, height: height, wall: wall, center: center, direction: direction))
                 }
             }
+        case .some: throw .format("openings: expected an array of openings")
         }
         let loop = WallLoop.closedOrBridged(walls)
         let outline = loop?.corners ?? []
         let computedArea = outline.count >= 3 ? ((try? Ring(outline))?.area ?? 0) : 0
-        let givenArea = Read.number(value["floorArea"])
+        let givenArea = try number(value, "floorArea", "$")
         let area = givenArea.map { invalid.accept($0, element: "floorArea") ? $0 : computedArea } ?? computedArea
         let perimeter =
             outline.isEmpty
@@ -92,7 +102,7 @@ enum RoomDimensionsReader {
             : WallLoop.perimeter(outline)
         let tallestWall = walls.map(\.height).max()
         let ceiling =
-            Read.number(value["ceilingHeight"]).map { invalid.accept($0, element: "ceilingHeight") ? $0 : tallestWall } ?? tallestWall
+            try number(value, "ceilingHeight", "$").map { invalid.accept($0, element: "ceilingHeight") ? $0 : tallestWall } ?? tallestWall
         var warnings: [RoomWarning] = []
         if loop?.source != .wallLoop && !walls.isEmpty {
             warnings.append(RoomWarning(code: "walls-not-closed", message: "the walls do not form a closed loop"))
@@ -106,5 +116,41 @@ enum RoomDimensionsReader {
             ceilingHeight: ceiling, ceilingHeightRange: nil, dimensions: Room.Dimensions(length: length, width: width, height: ceiling),
             walls: walls,
             doors: doors, windows: windows, openings: openings, objects: [], warnings: warnings, floorLevel: 0)
+    }
+
+    /// The member `key` of `object` as a number: nil when absent, refused (naming
+    /// `path.key`) when it is there but not a number.
+    static func number(_ object: JSONValue, _ key: String, _ path: String) throws(RoomScanError) -> Double? {
+        switch object[key] {
+        case nil: return nil
+        case .number(let value)?: return value
+        case let other?: throw .format("\(path).\(key): expected a number, found \(other.kindDescription)")
+        }
+    }
+
+    /// The member `key` of `object` as a string: nil when absent, refused when it is
+    /// there but not a string.
+    static func string(_ object: JSONValue, _ key: String, _ path: String) throws(RoomScanError) -> String? {
+        switch object[key] {
+        case nil: return nil
+        case .string(let value)?: return value
+        case let other?: throw .format("\(path).\(key): expected a string, found \(other.kindDescription)")
+        }
+    }
+
+    /// The member `key` of `object`, a vector `[x, y, z]` or `{"x", "y", "z"}` in metres,
+    /// as a point on the plan (x, z): nil when absent, refused when it is there but not
+    /// such a vector.
+    static func planPoint(_ object: JSONValue, _ key: String, _ path: String) throws(RoomScanError) -> Point? {
+        guard let value = object[key] else { return nil }
+        let components: [JSONValue]? =
+            switch value {
+            case .array(let items) where items.count == 3: items
+            case .object: [value["x"], value["y"], value["z"]].compactMap { $0 }
+            default: nil
+            }
+        let numbers = (components ?? []).compactMap { if case .number(let n) = $0 { n } else { nil } }
+        guard numbers.count == 3 else { throw .format("\(path).\(key): expected [x, y, z] or {\"x\", \"y\", \"z\"}, numbers in metres") }
+        return Point(numbers[0], numbers[2])
     }
 }

@@ -117,6 +117,21 @@ struct BoundedWorkTests {
         #expect(ChipPlacer().place(document).chips == placement.chips)
     }
 
+    @Test("a dozen regions whose boxes dwarf the canvas (found by schemathesis: 17 s per request): the candidates looked at per chip are capped too")
+    func hugeBoxesChipLimit() {
+        // Each box is 10^16 wide; every ring of candidates around it has 16,384 points, all
+        // off the canvas, so none is measured and only the limit on candidates looked at
+        // ends the search.
+        let triangles = (0..<12).map { k -> [Point] in
+            let shift = Double(k) * 1e15
+            return [Point(-5e15 + shift, -5e15), Point(5e15 + shift, -4e15), Point(shift, 5e15)]
+        }
+        let placement = ChipPlacer().placeCounting(Self.document(triangles, width: 1024, height: 768))
+        #expect(placement.chips.count == 12)
+        #expect(placement.candidatesConsidered <= 12 * ChipPlacer.candidateLimit)
+        #expect(placement.candidatesMeasured <= 12 * ChipPlacer.candidateBudget)
+    }
+
     @Test("a ring that goes back and forth between two points (A, B, A, B) has too few points, not a self-intersection")
     func twoPointsRepeated() {
         let a = Point(100, 100)

@@ -61,6 +61,28 @@ struct FormatTests {
         #expect(abs(room.dimensions.length - 4) < 1e-9 && abs(room.dimensions.width - 3) < 1e-9)
     }
 
+    @Test(
+        "a RoomDimensions member of the wrong type is refused with its path, not read as absent (schemathesis found a wall normal of {\"z\": {}} accepted)",
+        arguments: [
+            (#"{"walls": [{"length": 2, "normal": {"x": 0, "y": 0, "z": {}}}]}"#, "walls[0].normal"),
+            (#"{"walls": [{"length": 2, "position": [1, 2]}]}"#, "walls[0].position"),
+            (#"{"walls": [{"length": 2}, {"length": 2, "height": "3"}]}"#, "walls[1].height"),
+            (#"{"walls": [{"length": 2, "identifier": 7}]}"#, "walls[0].identifier"),
+            (#"{"walls": {}, "floorArea": 3}"#, "walls"),
+            (#"{"walls": [], "floorArea": "12"}"#, "$.floorArea"),
+            (#"{"walls": [], "openings": {}}"#, "openings"),
+            (#"{"walls": [], "openings": [{"type": 5}]}"#, "openings[0].type"),
+            (#"{"walls": [], "openings": [{"type": "door", "width": null}]}"#, "openings[0].width"),
+        ])
+    func roomDimensionsWrongTypes(text: String, path: String) {
+        #expect {
+            try RoomScan.decode(Array(text.utf8), format: .roomDimensions)
+        } throws: { error in
+            guard case .format(let message) = error as? RoomScanError else { return false }
+            return message.hasPrefix(path + ":")
+        }
+    }
+
     @Test("the format can be forced; a forced format that does not fit is an error")
     func forced() throws {
         let text = try Self.sample("living-room.json")

@@ -195,6 +195,62 @@ struct ServiceHTTPTests {
         #expect(service.log.contains("path=/v1/render") && service.log.contains("status=200"))
     }
 
+    @Test("after SIGTERM, readyz answers 503 on a connection already open, once the render before it is answered")
+    func readyWhileDraining() throws {
+        let service = try ServiceProcess()
+        let (image, regions) = try Self.slowRender(in: service.folder)
+        let boundary = "remo-test-boundary"
+        var form: [UInt8] = []
+        for (name, type, path) in [("image", "image/png", image), ("regions", "application/json", regions)] {
+            form += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\nContent-Type: \(type)\r\n\r\n".utf8)
+            form += Array(try Data(contentsOf: URL(fileURLWithPath: path))) + Array("\r\n".utf8)
+        }
+        form += Array("--\(boundary)--\r\n".utf8)
+        // The render and then readyz, pipelined on one connection: readyz is read only
+        // when the render has been answered, which is after the SIGTERM below.
+        let requests =
+            Array(
+                "POST /v1/render?scale=10&strokeWidth=60 HTTP/1.1\r\nHost: test\r\nContent-Type: multipart/form-data; boundary=\(boundary)\r\nContent-Length: \(form.count)\r\n\r\n"
+                    .utf8) + form + Array("GET /readyz HTTP/1.1\r\nHost: test\r\n\r\n".utf8)
+        nonisolated(unsafe) var answer: [UInt8] = []
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            answer = (try? service.exchange(requests)) ?? []
+            done.signal()
+        }
+        for _ in 0..<100 {
+            usleep(50_000)
+            if (try? service.request("GET", "/metrics"))?.text.contains("remo_http_requests_in_flight 2") == true { break }
+        }
+        #expect(try service.request("GET", "/readyz").status == 200)
+        #expect(service.stop() == 0)
+        done.wait()
+        let text = String(decoding: answer, as: UTF8.self)
+        // Each status line follows the previous body directly (the PNG ends with no newline).
+        let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+        #expect(statuses == ["200", "503"], "\(statuses)")
+        #expect(text.hasSuffix(#"{"status":"draining"}"#))
+    }
+
+    @Test("a chunked 200 MB upload (no Content-Length) is refused with 413 as soon as it passes the limit: memory stays flat")
+    func chunkedUploadOverTheLimit() throws {
+        let service = try ServiceProcess(["--max-body-bytes", "1000000"])
+        _ = try service.request("GET", "/healthz")
+        let before = service.residentBytes
+        let upload = service.folder.appendingPathComponent("upload.bin")
+        FileManager.default.createFile(atPath: upload.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: upload)
+        try handle.truncate(atOffset: 200_000_000)
+        try handle.close()
+        let response = try service.request("POST", "/v1/validate", file: upload.path, headers: ["Transfer-Encoding: chunked"])
+        #expect(response.status == 413)
+        #expect(response.text.contains(#""code":"too-large""#))
+        let growth = service.residentBytes - before
+        #expect(growth < 8 << 20, "resident memory grew by \(growth >> 20) MB")
+        #expect(service.log.contains("status=413"))
+        #expect(service.stop() == 0)
+    }
+
     @Test("past the slots and the queue, requests get 503 with Retry-After; the rest are answered")
     func backpressure() throws {
         let service = try ServiceProcess(["--concurrency", "1", "--queue-length", "2"])

@@ -100,6 +100,36 @@ final class ServiceProcess: @unchecked Sendable {
         return response
     }
 
+    /// Writes `bytes` (one or more requests, pipelined) on one new connection and reads
+    /// until the service closes it: the raw responses, in order.
+    func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw POSIXError(.EPIPE) }
+            sent += n
+        }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            received += chunk[..<n]
+        }
+        return received
+    }
+
     /// Sends SIGTERM and waits for the exit status.
     func stop() -> Int32 {
         kill(process.processIdentifier, SIGTERM)

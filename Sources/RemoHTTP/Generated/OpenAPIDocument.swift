@@ -1152,19 +1152,17 @@ enum OpenAPIDocument {
       },
       "RoomDimensions": {
         "title": "RoomDimensions scan",
-        "description": "The simple room form (DESIGN.md section 8): walls with length, height, centre position and normal, openings by type; metres, y up, the plan is the (x, z) plane.",
+        "description": "The simple room form (DESIGN.md section 8): walls with length, height, centre position and normal, openings by type; metres, y up, the plan is the (x, z) plane. A size that is negative or over 10 km, or a position over 1,000 km away, leaves its element out with an invalid-size warning (the scan is still read); a member of the wrong type is refused.",
         "type": "object",
         "required": [
           "walls"
         ],
         "properties": {
           "floorArea": {
-            "type": "number",
-            "minimum": 0
+            "type": "number"
           },
           "ceilingHeight": {
-            "type": "number",
-            "minimum": 0
+            "type": "number"
           },
           "walls": {
             "type": "array",
@@ -1181,12 +1179,10 @@ enum OpenAPIDocument {
                   "type": "string"
                 },
                 "length": {
-                  "type": "number",
-                  "minimum": 0
+                  "type": "number"
                 },
                 "height": {
-                  "type": "number",
-                  "minimum": 0
+                  "type": "number"
                 },
                 "position": {
                   "$ref": "#/components/schemas/RoomDimensions/$defs/vector"
@@ -1213,12 +1209,10 @@ enum OpenAPIDocument {
                   "type": "string"
                 },
                 "width": {
-                  "type": "number",
-                  "minimum": 0
+                  "type": "number"
                 },
                 "height": {
-                  "type": "number",
-                  "minimum": 0
+                  "type": "number"
                 },
                 "sill": {
                   "type": "number"
@@ -1556,7 +1550,7 @@ enum OpenAPIDocument {
       },
       "RoomScan": {
         "title": "room scan",
-        "description": "Any scan remo-geom reads (DESIGN.md section 8), told apart by its keys: a RoomPlan CapturedRoom (walls with transforms, or floors), a CapturedStructure (rooms), or the RoomDimensions form. Elements need a transform (16 numbers, column-major, y up, metres) and dimensions (width, height, depth); unknown keys (coreModel, identifiers, confidence) are skipped.",
+        "description": "Any scan remo-geom reads (DESIGN.md section 8), told apart by its keys: a RoomPlan CapturedRoom (walls with transforms, or floors), a CapturedStructure (rooms), or the RoomDimensions form. Elements need a transform (16 numbers, column-major, y up, metres) and dimensions (width, height, depth); unknown keys (coreModel, identifiers, confidence) are skipped. An element with a size that is negative or over 10 km, or a position over 1,000 km away, is left out with an invalid-size warning (the scan is still read).",
         "anyOf": [
           {
             "$ref": "#/components/schemas/RoomScan/$defs/capturedRoom"
@@ -1585,9 +1579,7 @@ enum OpenAPIDocument {
               {
                 "type": "array",
                 "items": {
-                  "type": "number",
-                  "minimum": -1000000.0,
-                  "maximum": 1000000.0
+                  "type": "number"
                 },
                 "minItems": 16,
                 "maxItems": 16
@@ -1603,9 +1595,7 @@ enum OpenAPIDocument {
               {
                 "type": "array",
                 "items": {
-                  "type": "number",
-                  "minimum": 0,
-                  "maximum": 10000.0
+                  "type": "number"
                 },
                 "minItems": 3,
                 "maxItems": 3
@@ -1618,12 +1608,10 @@ enum OpenAPIDocument {
                 ],
                 "properties": {
                   "width": {
-                    "type": "number",
-                    "minimum": 0
+                    "type": "number"
                   },
                   "height": {
-                    "type": "number",
-                    "minimum": 0
+                    "type": "number"
                   }
                 }
               }
@@ -1715,9 +1703,7 @@ enum OpenAPIDocument {
                       "items": {
                         "type": "array",
                         "items": {
-                          "type": "number",
-                          "minimum": -1000000.0,
-                          "maximum": 1000000.0
+                          "type": "number"
                         },
                         "minItems": 3,
                         "maxItems": 3
