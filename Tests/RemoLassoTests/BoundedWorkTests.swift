@@ -117,7 +117,9 @@ struct BoundedWorkTests {
         #expect(ChipPlacer().place(document).chips == placement.chips)
     }
 
-    @Test("a dozen regions whose boxes dwarf the canvas (found by schemathesis: 17 s per request): the candidates looked at per chip are capped too")
+    @Test(
+        "a dozen regions whose boxes dwarf the canvas (found by schemathesis: 17 s per request): the candidates looked at per chip are capped too"
+    )
     func hugeBoxesChipLimit() {
         // Each box is 10^16 wide; every ring of candidates around it has 16,384 points, all
         // off the canvas, so none is measured and only the limit on candidates looked at
