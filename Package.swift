@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RemoRender", targets: ["RemoRender"]),
         .library(name: "RemoRoom", targets: ["RemoRoom"]),
         .library(name: "RemoJSON", targets: ["RemoJSON"]),
+        .library(name: "RemoImage", targets: ["RemoImage"]),
         .library(name: "RemoService", targets: ["RemoService"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
     ],
@@ -47,9 +48,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16")]
         ),
         .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "RemoRoom", "CRemoPNG"]),
+        // libjpeg-turbo and libheif, each behind C that owns its error handling the way
+        // CRemoPNG does (libjpeg's errors longjmp; libheif's are structs). Debian's
+        // libjpeg62-turbo-dev and libheif-dev.
+        .target(name: "CRemoJPEG", cSettings: [.headerSearchPath("include")], linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CRemoHEIF", cSettings: [.headerSearchPath("include")], linkerSettings: [.linkedLibrary("heif")]),
+        // Photos and design images: PNG, JPEG and HEIC decoding with orientation and colour
+        // profile, and the photo check (resolution, blur, exposure).
+        .target(name: "RemoImage", dependencies: ["RemoJSON", "RemoRender", "CRemoJPEG", "CRemoHEIF"]),
         // One function per job (validate, chips, render, room, fit, plan), shared by the
         // command line, the HTTP service and the Temporal worker.
-        .target(name: "RemoService", dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom"]),
+        .target(name: "RemoService", dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoImage"]),
         // `remo-geom serve`: the jobs over HTTP (Hummingbird), with limits, backpressure,
         // metrics and graceful shutdown.
         .target(
@@ -69,7 +78,7 @@ let package = Package(
             name: "RemoGeomCLI",
             dependencies: [
                 "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoGEOS", "RemoShapes", "RemoService", "RemoHTTP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RemoImage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),
@@ -86,6 +95,7 @@ let package = Package(
             dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(name: "RemoRenderTests", dependencies: ["RemoRender", "RemoJSON", "RemoTestSupport"]),
+        .testTarget(name: "RemoImageTests", dependencies: ["RemoImage", "RemoTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RemoLassoTests",
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]

@@ -2,12 +2,13 @@
 """Load on `remo-geom serve` against its peer (Benchmarks/peers/service_fastapi.py:
 FastAPI + uvicorn + shapely, two workers), in one run, on loopback only, with wrk.
 
-    python3 Benchmarks/service_load.py [--seconds 10] [--soak 60]
+    python3 Benchmarks/service_load.py [--seconds 10] [--soak 60] [--soak-only]
 
 Measures requests per second and p50/p99 latency for POST /v1/validate (three 500-point
 lassos) at 1, 16 and 64 connections for both servers, and POST /v1/render on a 1024 x 1024
-design image at 16; then soaks remo-geom at 64 connections on validate and render, counting
-non-2xx answers and comparing its resident memory after warm-up and at the end.
+design image at 16; then soaks remo-geom at 64 connections on validate and render (15 s of
+warm-up and the soak in one wrk run), counting non-2xx answers over the whole run and
+sampling its resident memory every 5 s: after warm-up, the highest, and at the end.
 Needs: wrk (Debian), pip install fastapi uvicorn shapely pillow python-multipart, and the
 release build (swift build -c release --product remo-geom).
 """
@@ -85,9 +86,46 @@ def wrk(url, script, connections, seconds):
     return answered, float(p50), float(p99), count, busy, failed
 
 
+def soak(url, script, pid, warmup, seconds):
+    """wrk at 64 connections for warm-up and soak in one run (an idle pause between them
+    would let the allocator hand memory back and flatter neither figure), sampling the
+    server's RSS every 5 s; the samples from the end of the warm-up on."""
+    import threading
+    result = {}
+    runner = threading.Thread(target=lambda: result.setdefault("wrk", wrk(url, script, 64, warmup + seconds)))
+    runner.start()
+    time.sleep(warmup)
+    samples = [rss(pid)]
+    while runner.is_alive():
+        runner.join(5)
+        samples.append(rss(pid))
+    return result["wrk"], samples
+
+
 def rss(pid):
     with open(f"/proc/{pid}/status") as f:
         return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1)) * 1024
+
+
+def compare(servers, work, seconds):
+    """validate at 1, 16 and 64 connections and render at 16, for both servers."""
+    for _, port in servers:  # warm-up
+        wrk(f"http://127.0.0.1:{port}/v1/validate", f"{work}/validate.lua", 16, 3)
+    print(f"POST /v1/validate, three 500-point lassos, {seconds} s each (wrk on loopback):")
+    print("(req/s counts 200s only; p50 and p99 are over every answer, 503s included)")
+    print(f"{'server':20} {'connections':>11} {'req/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'503':>8} {'other':>6}")
+    rates = {}
+    for connections in (1, 16, 64):
+        for name, port in servers:
+            rps, p50, p99, count, busy, failed = wrk(f"http://127.0.0.1:{port}/v1/validate", f"{work}/validate.lua", connections, seconds)
+            rates[(name, connections)] = rps
+            print(f"{name:20} {connections:>11} {rps:>10.0f} {p50:>8.2f} {p99:>8.2f} {busy:>8} {failed:>6}")
+    for connections in (1, 16, 64):
+        print(f"  ratio at {connections}: {rates[('remo-geom serve', connections)] / rates[('FastAPI + shapely', connections)]:.1f}x")
+    print(f"\nPOST /v1/render, 1024 x 1024 design image, 16 connections, {seconds} s:")
+    for name, port in servers:
+        rps, p50, p99, count, busy, failed = wrk(f"http://127.0.0.1:{port}/v1/render", f"{work}/render.lua", 16, seconds)
+        print(f"{name:20} {rps:>10.1f} req/s  p50 {p50:.1f} ms  p99 {p99:.1f} ms  503 {busy}, other non-2xx or errors {failed}")
 
 
 def wait_listening(port):
@@ -104,6 +142,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--soak", type=int, default=60)
+    parser.add_argument("--soak-only", action="store_true", help="skip the comparison with the peer")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/remo-geom"))
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="remo-load-")
@@ -132,32 +171,17 @@ def main():
         wait_listening(remo_port)
         wait_listening(peer_port)
         servers = [("remo-geom serve", remo_port), ("FastAPI + shapely", peer_port)]
-        for _, port in servers:  # warm-up
-            wrk(f"http://127.0.0.1:{port}/v1/validate", f"{work}/validate.lua", 16, 3)
-        print(f"POST /v1/validate, three 500-point lassos, {args.seconds} s each (wrk on loopback):")
-        print("(req/s counts 200s only; p50 and p99 are over every answer, 503s included)")
-        print(f"{'server':20} {'connections':>11} {'req/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'503':>8} {'other':>6}")
-        rates = {}
-        for connections in (1, 16, 64):
-            for name, port in servers:
-                rps, p50, p99, count, busy, failed = wrk(f"http://127.0.0.1:{port}/v1/validate", f"{work}/validate.lua", connections, args.seconds)
-                rates[(name, connections)] = rps
-                print(f"{name:20} {connections:>11} {rps:>10.0f} {p50:>8.2f} {p99:>8.2f} {busy:>8} {failed:>6}")
-        for connections in (1, 16, 64):
-            print(f"  ratio at {connections}: {rates[('remo-geom serve', connections)] / rates[('FastAPI + shapely', connections)]:.1f}x")
-        print(f"\nPOST /v1/render, 1024 x 1024 design image, 16 connections, {args.seconds} s:")
-        for name, port in servers:
-            rps, p50, p99, count, busy, failed = wrk(f"http://127.0.0.1:{port}/v1/render", f"{work}/render.lua", 16, args.seconds)
-            print(f"{name:20} {rps:>10.1f} req/s  p50 {p50:.1f} ms  p99 {p99:.1f} ms  503 {busy}, other non-2xx or errors {failed}")
+        if not args.soak_only:
+            compare(servers, work, args.seconds)
         if args.soak:
             print(f"\nSoak of remo-geom serve at 64 connections, {args.soak} s each:")
             for route, script in (("validate", "validate.lua"), ("render", "render.lua")):
-                wrk(f"http://127.0.0.1:{remo_port}/v1/{route}", f"{work}/{script}", 64, 5)
-                warm = rss(remo.pid)
-                rps, p50, p99, count, busy, failed = wrk(f"http://127.0.0.1:{remo_port}/v1/{route}", f"{work}/{script}", 64, args.soak)
-                end = rss(remo.pid)
+                url = f"http://127.0.0.1:{remo_port}/v1/{route}"
+                (rps, p50, p99, count, busy, failed), samples = soak(url, f"{work}/{script}", remo.pid, 15, args.soak)
+                warm, peak, end = samples[0], max(samples), samples[-1]
                 print(f"  {route}: {count} requests, {rps:.0f} req/s, p99 {p99:.1f} ms, 503 (backpressure) {busy}, other non-2xx or errors {failed}, "
-                      f"RSS {warm / 1e6:.0f} MB after warm-up, {end / 1e6:.0f} MB at the end ({(end - warm) / warm * 100:+.0f} %)")
+                      f"RSS {warm / 1e6:.0f} MB after warm-up, at most {peak / 1e6:.0f} MB, {end / 1e6:.0f} MB at the end ({(end - warm) / warm * 100:+.0f} %)")
+                print("    RSS every 5 s from the end of the warm-up (MB): " + " ".join(f"{x / 1e6:.0f}" for x in samples))
     finally:
         remo.terminate()
         peer.terminate()

@@ -5,12 +5,12 @@ import RemoJSON
 enum Input: Hashable {
     case standardInput
     case file(String)
-    /// A folder named on the command line that holds no `*.json` file.
-    case emptyFolder(String)
+    /// A folder named on the command line that holds no file of the wanted kind.
+    case emptyFolder(String, kinds: String)
     /// An entry of a folder that cannot be read (a name that is not UTF-8, a folder that
     /// refuses to be listed): reported as unreadable, which makes the run exit 2.
     case unreadable(String, InputError)
-    /// A `*.json` entry that is not a regular file (a FIFO, a socket, a device): skipped
+    /// A wanted entry that is not a regular file (a FIFO, a socket, a device): skipped
     /// with a message, since reading it could block forever.
     case skipped(String, reason: String)
 
@@ -18,7 +18,7 @@ enum Input: Hashable {
     var name: String {
         switch self {
         case .standardInput: return "-"
-        case .file(let path), .emptyFolder(let path), .unreadable(let path, _), .skipped(let path, _): return path
+        case .file(let path), .emptyFolder(let path, _), .unreadable(let path, _), .skipped(let path, _): return path
         }
     }
 
@@ -39,25 +39,26 @@ enum InputFiles {
     /// The most bytes read from one input (64 MiB): larger files are refused unread.
     static let defaultSizeLimit = 64 << 20
 
-    /// Expands arguments: files as given, folders into every `*.json` inside
-    /// (recursively, sorted by path), `-` as standard input. A path that does not
-    /// exist stays in the list, to be reported when read. Links to files are followed;
-    /// links to folders are not (a link may lead back up the tree).
-    static func expand(_ arguments: [String]) -> [Input] {
+    /// Expands arguments: files as given, folders into every file inside whose name ends
+    /// in one of `extensions` (recursively, sorted by path), `-` as standard input. A
+    /// path that does not exist stays in the list, to be reported when read. Links to
+    /// files are followed; links to folders are not (a link may lead back up the tree).
+    static func expand(_ arguments: [String], extensions: Set<String> = ["json"]) -> [Input] {
+        let wanted = { (name: String) in extensions.contains { name.lowercased().hasSuffix("." + $0) } }
         var inputs: [Input] = []
         for argument in arguments {
             if argument == "-" {
                 inputs.append(.standardInput)
                 continue
             }
-            guard isFolder(argument), !argument.lowercased().hasSuffix(".json") else {
+            guard isFolder(argument), !wanted(argument) else {
                 inputs.append(.file(argument))
                 continue
             }
             var found: [Input] = []
-            walk(argument, into: &found)
+            walk(argument, wanted: wanted, into: &found)
             if found.isEmpty {
-                inputs.append(.emptyFolder(argument))
+                inputs.append(.emptyFolder(argument, kinds: extensions.sorted().map { "*." + $0 }.joined(separator: ", ")))
             } else {
                 inputs += found.sorted { $0.name < $1.name }
             }
@@ -71,8 +72,8 @@ enum InputFiles {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Adds the `*.json` entries below `folder`, and every entry that cannot be read.
-    private static func walk(_ folder: String, into found: inout [Input]) {
+    /// Adds the `wanted` entries below `folder`, and every entry that cannot be read.
+    private static func walk(_ folder: String, wanted: (String) -> Bool, into found: inout [Input]) {
         guard let directory = opendir(folder) else {
             let reason = String(cString: strerror(errno))
             found.append(.unreadable(folder, InputError(code: "unreadable", message: "\(folder): the folder cannot be read (\(reason))")))
@@ -101,15 +102,15 @@ enum InputFiles {
             if kind == S_IFLNK {
                 var target = stat()
                 guard stat(path, &target) == 0 else {
-                    if name.lowercased().hasSuffix(".json") { found.append(.file(path)) }  // reported as not found when read
+                    if wanted(name) { found.append(.file(path)) }  // reported as not found when read
                     continue
                 }
                 kind = target.st_mode & S_IFMT
                 if kind == S_IFDIR { continue }  // not followed
             }
             if kind == S_IFDIR {
-                walk(path, into: &found)
-            } else if name.lowercased().hasSuffix(".json") {
+                walk(path, wanted: wanted, into: &found)
+            } else if wanted(name) {
                 found.append(kind == S_IFREG ? .file(path) : .skipped(path, reason: "not a regular file (a FIFO, socket or device)"))
             }
         }
@@ -131,8 +132,8 @@ enum InputFiles {
             return .failure(error)
         case .skipped(let path, let reason):
             return .failure(InputError(code: "skipped", message: "\(path): skipped: \(reason)"))
-        case .emptyFolder(let path):
-            return .failure(InputError(code: "no-documents", message: "\(path): the folder holds no *.json file"))
+        case .emptyFolder(let path, let kinds):
+            return .failure(InputError(code: "no-documents", message: "\(path): the folder holds no \(kinds) file"))
         case .file(let path):
             return FileBytes.read(path, limit: limit).mapError { problem in
                 switch problem {

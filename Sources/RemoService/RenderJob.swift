@@ -1,3 +1,4 @@
+import RemoImage
 import RemoLasso
 import RemoRender
 
@@ -51,7 +52,7 @@ extension Jobs {
     /// Draws the regions' outlines and numbered chips onto the design image.
     ///
     /// - Parameters:
-    ///   - image: The design image's PNG bytes.
+    ///   - image: The design image: PNG, JPEG or HEIC bytes (a JPEG turned as its EXIF orientation says).
     ///   - regions: The region document's JSON bytes.
     ///   - options: How to draw.
     ///   - imageName: How messages name the image.
@@ -64,10 +65,9 @@ extension Jobs {
     ) throws(JobError) -> RenderResult {
         var picture: RGBAImage
         do {
-            picture = try PNGCodec.decode(image, maximumPixels: options.maximumPixels)
+            picture = try ImageDecoder.designImage(image, maximumPixels: options.maximumPixels)
         } catch {
-            if case .tooLarge = error { throw JobError(.tooLarge, code: "image-too-large", message: "\(imageName): \(error)") }
-            throw JobError(.badInput, code: "invalid-image", message: "\(imageName): \(error)")
+            throw JobError(error, name: imageName)
         }
         var document = try regionDocument(regions, name: regionsName)
         guard document.image.width == Double(picture.width) && document.image.height == Double(picture.height) else {

@@ -1,0 +1,152 @@
+#include "remo_heif.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libheif/heif.h>
+
+// The largest side libheif is allowed to allocate for, before our own pixel check.
+#define REMO_HEIF_MAX_SIDE 65535
+
+static int fail(struct heif_error error, char *message, size_t message_size) {
+    snprintf(message, message_size, "%s", error.message ? error.message : "libheif error");
+    return error.code == heif_error_Memory_allocation_error ? REMO_HEIF_OUT_OF_MEMORY : REMO_HEIF_ERROR;
+}
+
+// The context and the primary image's handle, or a status.
+static int open_primary(const uint8_t *data, size_t size, struct heif_context **context, struct heif_image_handle **handle,
+                        char *message, size_t message_size) {
+    *context = heif_context_alloc();
+    *handle = NULL;
+    if (!*context) {
+        snprintf(message, message_size, "out of memory");
+        return REMO_HEIF_OUT_OF_MEMORY;
+    }
+    heif_context_set_maximum_image_size_limit(*context, REMO_HEIF_MAX_SIDE);
+    struct heif_error error = heif_context_read_from_memory_without_copy(*context, data, size, NULL);
+    if (error.code != heif_error_Ok) return fail(error, message, message_size);
+    error = heif_context_get_primary_image_handle(*context, handle);
+    if (error.code != heif_error_Ok) return fail(error, message, message_size);
+    return REMO_HEIF_OK;
+}
+
+static void close_primary(struct heif_context *context, struct heif_image_handle *handle) {
+    if (handle) heif_image_handle_release(handle);
+    if (context) heif_context_free(context);
+}
+
+int remo_heif_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
+    struct heif_context *context;
+    struct heif_image_handle *handle;
+    int status = open_primary(data, size, &context, &handle, message, message_size);
+    if (status == REMO_HEIF_OK) {
+        *width = (uint32_t)heif_image_handle_get_width(handle);
+        *height = (uint32_t)heif_image_handle_get_height(handle);
+    }
+    close_primary(context, handle);
+    return status;
+}
+
+static void read_colour(struct heif_image_handle *handle, remo_heif_colour *colour) {
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+        colour->has_nclx = 1;
+        colour->colour_primaries = (int)nclx->color_primaries;
+        colour->transfer = (int)nclx->transfer_characteristics;
+        heif_nclx_color_profile_free(nclx);
+    }
+    size_t length = heif_image_handle_get_raw_color_profile_size(handle);
+    if (length > 0 && length < (1u << 24)) {
+        colour->icc = malloc(length);
+        if (colour->icc && heif_image_handle_get_raw_color_profile(handle, colour->icc).code == heif_error_Ok) {
+            colour->icc_length = (uint32_t)length;
+        } else {
+            free(colour->icc);
+            colour->icc = NULL;
+        }
+    }
+}
+
+int remo_heif_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int channels, remo_heif_image *image,
+                     char *message, size_t message_size) {
+    memset(image, 0, sizeof *image);
+    if (channels != 1 && channels != 4) {
+        snprintf(message, message_size, "channels must be 1 or 4");
+        return REMO_HEIF_ERROR;
+    }
+    struct heif_context *context;
+    struct heif_image_handle *handle;
+    int status = open_primary(data, size, &context, &handle, message, message_size);
+    if (status != REMO_HEIF_OK) {
+        close_primary(context, handle);
+        return status;
+    }
+    uint32_t width = (uint32_t)heif_image_handle_get_width(handle);
+    uint32_t height = (uint32_t)heif_image_handle_get_height(handle);
+    if ((uint64_t)width * height > max_pixels) {
+        snprintf(message, message_size, "the HEIF image is %u x %u pixels, over the limit of %llu", width, height,
+                 (unsigned long long)max_pixels);
+        close_primary(context, handle);
+        return REMO_HEIF_TOO_LARGE;
+    }
+    read_colour(handle, &image->colour);
+    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    options->ignore_transformations = 0;  // libheif rotates, mirrors and crops as the file says
+    // Always 8-bit interleaved RGB(A): libheif converts any chroma and bit depth (10-bit
+    // iPhone HEIFs included) to it; luma is computed here (it cannot give monochrome).
+    struct heif_image *decoded = NULL;
+    struct heif_error error = heif_decode_image(handle, &decoded, heif_colorspace_RGB,
+                                                channels == 1 ? heif_chroma_interleaved_RGB : heif_chroma_interleaved_RGBA, options);
+    heif_decoding_options_free(options);
+    if (error.code != heif_error_Ok) {
+        status = fail(error, message, message_size);
+        close_primary(context, handle);
+        remo_heif_free_image(image);
+        return status;
+    }
+    enum heif_channel channel = heif_channel_interleaved;
+    int stride = 0;
+    const uint8_t *plane = heif_image_get_plane_readonly(decoded, channel, &stride);
+    int plane_width = heif_image_get_width(decoded, channel);
+    int plane_height = heif_image_get_height(decoded, channel);
+    if (!plane || plane_width <= 0 || plane_height <= 0 || heif_image_get_bits_per_pixel_range(decoded, channel) != 8) {
+        snprintf(message, message_size, "libheif gave no 8-bit image plane");
+        heif_image_release(decoded);
+        close_primary(context, handle);
+        remo_heif_free_image(image);
+        return REMO_HEIF_ERROR;
+    }
+    size_t row_bytes = (size_t)plane_width * (size_t)channels;
+    image->pixels = malloc(row_bytes * (size_t)plane_height);
+    if (!image->pixels) {
+        heif_image_release(decoded);
+        close_primary(context, handle);
+        remo_heif_free_image(image);
+        snprintf(message, message_size, "out of memory");
+        return REMO_HEIF_OUT_OF_MEMORY;
+    }
+    for (int y = 0; y < plane_height; y++) {
+        const uint8_t *from = plane + (size_t)y * (size_t)stride;
+        uint8_t *to = image->pixels + (size_t)y * row_bytes;
+        if (channels == 4) {
+            memcpy(to, from, row_bytes);
+        } else {  // BT.601 luma, the weights JPEG's Y channel uses
+            for (int x = 0; x < plane_width; x++)
+                to[x] = (uint8_t)((77 * from[3 * x] + 150 * from[3 * x + 1] + 29 * from[3 * x + 2] + 128) >> 8);
+        }
+    }
+    image->width = (uint32_t)plane_width;
+    image->height = (uint32_t)plane_height;
+    image->channels = channels;
+    heif_image_release(decoded);
+    close_primary(context, handle);
+    return REMO_HEIF_OK;
+}
+
+void remo_heif_free_image(remo_heif_image *image) {
+    free(image->pixels);
+    free(image->colour.icc);
+    image->pixels = NULL;
+    image->colour.icc = NULL;
+}

@@ -1,0 +1,209 @@
+#include "remo_jpeg.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+// libjpeg reports errors through its error manager; ours formats the message and
+// longjmps back to the setjmp of the function that called libjpeg.
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+} remo_error_mgr;
+
+static void remo_error_exit(j_common_ptr cinfo) {
+    remo_error_mgr *err = (remo_error_mgr *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->message);
+    longjmp(err->jump, 1);
+}
+
+// Warnings are ignored (a few extraneous bytes are common in real files), except data
+// that ends early: libjpeg would fill the rest with grey and carry on.
+static void remo_emit_message(j_common_ptr cinfo, int level) {
+    if (level == -1 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+        remo_error_mgr *err = (remo_error_mgr *)cinfo->err;
+        snprintf(err->message, sizeof err->message, "the JPEG data ends early (truncated file)");
+        longjmp(err->jump, 1);
+    }
+}
+
+static void remo_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+// Called as the input is consumed: refuses progressive files with too many scans.
+static void remo_progress(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    j_decompress_ptr d = (j_decompress_ptr)cinfo;
+    if (d->input_scan_number > REMO_JPEG_MAX_SCANS) {
+        remo_error_mgr *err = (remo_error_mgr *)cinfo->err;
+        snprintf(err->message, sizeof err->message, "the progressive JPEG has more than %d scans", REMO_JPEG_MAX_SCANS);
+        longjmp(err->jump, 1);
+    }
+}
+
+static void copy_message(char *to, size_t size, const char *from) {
+    if (to && size) snprintf(to, size, "%s", from);
+}
+
+static void setup(struct jpeg_decompress_struct *cinfo, remo_error_mgr *err, struct jpeg_progress_mgr *progress) {
+    cinfo->err = jpeg_std_error(&err->pub);
+    err->pub.error_exit = remo_error_exit;
+    err->pub.emit_message = remo_emit_message;
+    err->pub.output_message = remo_output_message;
+    err->message[0] = 0;
+    jpeg_create_decompress(cinfo);
+    // A bound on libjpeg's own memory (the coefficients of a progressive file are held
+    // whole): 1 GiB is above any image under the pixel limit.
+    cinfo->mem->max_memory_to_use = 1L << 30;
+    progress->progress_monitor = remo_progress;
+    cinfo->progress = progress;
+}
+
+int remo_jpeg_header(const uint8_t *data, size_t size, remo_jpeg_info *info, char *message, size_t message_size) {
+    memset(info, 0, sizeof *info);
+    struct jpeg_decompress_struct cinfo;
+    remo_error_mgr err;
+    struct jpeg_progress_mgr progress;
+    setup(&cinfo, &err, &progress);
+    if (setjmp(err.jump)) {
+        copy_message(message, message_size, err.message);
+        jpeg_destroy_decompress(&cinfo);
+        remo_jpeg_free_info(info);
+        return REMO_JPEG_ERROR;
+    }
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+    info->width = cinfo.image_width;
+    info->height = cinfo.image_height;
+    info->components = cinfo.num_components;
+    info->cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    info->adobe_inverted = cinfo.saw_Adobe_marker;
+    info->progressive = cinfo.progressive_mode;
+    for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length > 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
+            info->exif = malloc(m->data_length - 6);
+            if (!info->exif) break;
+            memcpy(info->exif, m->data + 6, m->data_length - 6);
+            info->exif_length = m->data_length - 6;
+            break;
+        }
+    }
+    JOCTET *icc = NULL;
+    unsigned int icc_length = 0;
+    if (jpeg_read_icc_profile(&cinfo, &icc, &icc_length)) {
+        info->icc = icc;
+        info->icc_length = icc_length;
+    }
+    jpeg_destroy_decompress(&cinfo);
+    return REMO_JPEG_OK;
+}
+
+// One row of CMYK (or converted YCCK) samples to luma or RGBA. Adobe's files store the
+// samples inverted (255 means no ink); others store ink amounts.
+static void cmyk_row(const uint8_t *cmyk, uint8_t *out, uint32_t width, int channels, int inverted) {
+    for (uint32_t x = 0; x < width; x++) {
+        int c = cmyk[4 * x], m = cmyk[4 * x + 1], y = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
+        if (!inverted) {
+            c = 255 - c;
+            m = 255 - m;
+            y = 255 - y;
+            k = 255 - k;
+        }
+        int r = c * k / 255, g = m * k / 255, b = y * k / 255;
+        if (channels == 1) {
+            out[x] = (uint8_t)((77 * r + 150 * g + 29 * b + 128) >> 8);
+        } else {
+            out[4 * x] = (uint8_t)r;
+            out[4 * x + 1] = (uint8_t)g;
+            out[4 * x + 2] = (uint8_t)b;
+            out[4 * x + 3] = 255;
+        }
+    }
+}
+
+int remo_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int scale_denominator, int channels,
+                     remo_jpeg_image *image, char *message, size_t message_size) {
+    memset(image, 0, sizeof *image);
+    if (channels != 1 && channels != 4) {
+        copy_message(message, message_size, "channels must be 1 or 4");
+        return REMO_JPEG_ERROR;
+    }
+    struct jpeg_decompress_struct cinfo;
+    remo_error_mgr err;
+    struct jpeg_progress_mgr progress;
+    setup(&cinfo, &err, &progress);
+    uint8_t *volatile row = NULL;
+    if (setjmp(err.jump)) {
+        copy_message(message, message_size, err.message);
+        jpeg_destroy_decompress(&cinfo);
+        free(row);
+        remo_jpeg_free_image(image);
+        return REMO_JPEG_ERROR;
+    }
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
+        snprintf(message, message_size, "the JPEG is %u x %u pixels, over the limit of %llu", cinfo.image_width,
+                 cinfo.image_height, (unsigned long long)max_pixels);
+        jpeg_destroy_decompress(&cinfo);
+        return REMO_JPEG_TOO_LARGE;
+    }
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    int inverted = cinfo.saw_Adobe_marker;
+    if (cmyk) {
+        cinfo.out_color_space = JCS_CMYK;
+    } else if (cinfo.num_components == 1 || cinfo.num_components == 3) {
+        cinfo.out_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_EXT_RGBA;
+    } else {
+        snprintf(message, message_size, "a JPEG with %d components is not supported", cinfo.num_components);
+        jpeg_destroy_decompress(&cinfo);
+        return REMO_JPEG_ERROR;
+    }
+    cinfo.scale_num = 1;
+    cinfo.scale_denom = (unsigned int)(scale_denominator == 2 || scale_denominator == 4 || scale_denominator == 8 ? scale_denominator : 1);
+    jpeg_start_decompress(&cinfo);
+    uint32_t width = cinfo.output_width, height = cinfo.output_height;
+    size_t bytes = (size_t)width * height * (size_t)channels;
+    image->pixels = malloc(bytes ? bytes : 1);
+    if (cmyk) row = malloc((size_t)width * 4);
+    if (!image->pixels || (cmyk && !row)) {
+        jpeg_destroy_decompress(&cinfo);
+        free(row);
+        remo_jpeg_free_image(image);
+        copy_message(message, message_size, "out of memory");
+        return REMO_JPEG_OUT_OF_MEMORY;
+    }
+    image->width = width;
+    image->height = height;
+    image->channels = channels;
+    while (cinfo.output_scanline < height) {
+        uint8_t *out = image->pixels + (size_t)cinfo.output_scanline * width * (size_t)channels;
+        JSAMPROW target = cmyk ? row : out;
+        jpeg_read_scanlines(&cinfo, &target, 1);
+        if (cmyk) cmyk_row(row, out, width, channels, inverted);
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(row);
+    return REMO_JPEG_OK;
+}
+
+void remo_jpeg_free_info(remo_jpeg_info *info) {
+    free(info->exif);
+    free(info->icc);
+    info->exif = NULL;
+    info->icc = NULL;
+    info->exif_length = 0;
+    info->icc_length = 0;
+}
+
+void remo_jpeg_free_image(remo_jpeg_image *image) {
+    free(image->pixels);
+    image->pixels = NULL;
+}

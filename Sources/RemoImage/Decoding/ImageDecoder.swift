@@ -1,0 +1,147 @@
+import CRemoHEIF
+import CRemoJPEG
+import RemoRender
+
+/// Decodes PNG (libpng), JPEG (libjpeg-turbo) and HEIC (libheif) held in memory, treating
+/// every file as hostile: the format from the bytes, the pixel limit from the header
+/// before any image memory, truncated data an error, every C error caught in C.
+public enum ImageDecoder {
+    /// The samples wanted.
+    public enum Samples: Hashable, Sendable {
+        /// Luma only, for analysis. A JPEG is decoded at 1/2, 1/4 or 1/8 of its size (the
+        /// DCT scaling of libjpeg-turbo, several times faster) as long as its short side
+        /// stays at least `shortSide`.
+        case luma(shortSide: Int)
+        /// RGBA at full size.
+        case rgba
+    }
+
+    /// Decodes an image.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file.
+    ///   - maximumPixels: Images with more pixels are refused from their header.
+    ///   - samples: Luma (possibly reduced) or full-size RGBA.
+    /// - Throws: ``ImageError``: `invalid-image` for what is no image of these formats or
+    ///   is corrupt, `image-too-large` over the limit.
+    public static func decode(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
+        switch ImageFormat.sniff(bytes) {
+        case .png?: return try png(bytes, maximumPixels: maximumPixels, samples: samples)
+        case .jpeg?: return try jpeg(bytes, maximumPixels: maximumPixels, samples: samples)
+        case .heic?: return try heic(bytes, maximumPixels: maximumPixels, samples: samples)
+        case nil: throw .invalid("not a PNG, JPEG or HEIC image (the first bytes are none of theirs)")
+        }
+    }
+
+    /// A design image for `render`: a PNG exactly as ``PNGCodec`` reads it (its colour
+    /// chunks carried to the output), a JPEG or HEIC turned upright with its ICC profile.
+    public static func designImage(_ bytes: [UInt8], maximumPixels: Int) throws(ImageError) -> RGBAImage {
+        if ImageFormat.sniff(bytes) == .png {
+            do {
+                return try PNGCodec.decode(bytes, maximumPixels: maximumPixels)
+            } catch {
+                throw imageError(error)
+            }
+        }
+        let image = try decode(bytes, maximumPixels: maximumPixels, samples: .rgba)
+        let colour = image.iccProfile.map { ColourChunks(iccProfile: ICCProfile(name: "ICC profile", data: $0)) } ?? ColourChunks()
+        return RGBAImage(width: image.width, height: image.height, pixels: image.pixels, hadTransparency: false, colour: colour)
+    }
+
+    static func imageError(_ error: PNGError) -> ImageError {
+        switch error {
+        case .tooLarge(let m): .tooLarge(m)
+        case .outOfMemory(let m): .outOfMemory(m)
+        default: .invalid(error.description)
+        }
+    }
+
+    static func png(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
+        let image: RGBAImage
+        do {
+            image = try PNGCodec.decode(bytes, maximumPixels: maximumPixels)
+        } catch {
+            throw imageError(error)
+        }
+        let profile: ColourProfile =
+            if let icc = image.colour.iccProfile { .icc(icc.data) } else if image.colour.srgbIntent != nil { .sRGB } else { .unspecified }
+        var decoded = DecodedImage(
+            format: .png, orientation: .up, profile: profile, iccProfile: image.colour.iccProfile?.data, fullWidth: image.width,
+            fullHeight: image.height, width: image.width, height: image.height, channels: 4, pixels: image.pixels)
+        if case .luma = samples {
+            decoded.channels = 1
+            decoded.pixels = stride(from: 0, to: image.pixels.count, by: 4).map {
+                luma(image.pixels[$0], image.pixels[$0 + 1], image.pixels[$0 + 2])
+            }
+        }
+        return decoded
+    }
+
+    static func jpeg(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
+        var message = [CChar](repeating: 0, count: 512)
+        var info = remo_jpeg_info()
+        defer { remo_jpeg_free_info(&info) }
+        let headerStatus = bytes.withUnsafeBufferPointer { remo_jpeg_header($0.baseAddress, $0.count, &info, &message, message.count) }
+        guard Int(headerStatus) == REMO_JPEG_OK else { throw .invalid("not a valid JPEG: \(text(message))") }
+        let orientation =
+            info.exif == nil ? .up : Orientation.exif(Array(UnsafeBufferPointer(start: info.exif, count: Int(info.exif_length))))
+        let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length))) }
+        let (width, height) = (Int(info.width), Int(info.height))
+        var denominator = 1
+        if case .luma(let shortSide) = samples {
+            for d in [8, 4, 2] where min(width, height) / d >= shortSide {
+                denominator = d
+                break
+            }
+        }
+        var image = remo_jpeg_image()
+        defer { remo_jpeg_free_image(&image) }
+        let channels: Int32 = if case .rgba = samples { 4 } else { 1 }
+        let status = bytes.withUnsafeBufferPointer {
+            remo_jpeg_decode(
+                $0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), Int32(denominator), channels, &image, &message, message.count)
+        }
+        switch Int(status) {
+        case REMO_JPEG_OK: break
+        case REMO_JPEG_TOO_LARGE: throw .tooLarge(text(message))
+        case REMO_JPEG_OUT_OF_MEMORY: throw .outOfMemory(text(message))
+        default: throw .invalid("not a valid JPEG: \(text(message))")
+        }
+        let stored = Array(UnsafeBufferPointer(start: image.pixels, count: Int(image.width) * Int(image.height) * Int(channels)))
+        let turned = orientation.apply(to: stored, width: Int(image.width), height: Int(image.height), channels: Int(channels))
+        return DecodedImage(
+            format: .jpeg, orientation: orientation, profile: icc.map(ColourProfile.icc) ?? .unspecified, iccProfile: icc,
+            fullWidth: orientation.swapsSides ? height : width, fullHeight: orientation.swapsSides ? width : height,
+            width: turned.width, height: turned.height, channels: Int(channels), pixels: turned.pixels)
+    }
+
+    static func heic(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
+        var message = [CChar](repeating: 0, count: 512)
+        var image = remo_heif_image()
+        defer { remo_heif_free_image(&image) }
+        let channels: Int32 = if case .rgba = samples { 4 } else { 1 }
+        let status = bytes.withUnsafeBufferPointer {
+            remo_heif_decode($0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), channels, &image, &message, message.count)
+        }
+        switch Int(status) {
+        case REMO_HEIF_OK: break
+        case REMO_HEIF_TOO_LARGE: throw .tooLarge(text(message))
+        case REMO_HEIF_OUT_OF_MEMORY: throw .outOfMemory(text(message))
+        default: throw .invalid("not a valid HEIC image: \(text(message))")
+        }
+        let icc = image.colour.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(image.colour.icc_length))) }
+        let profile: ColourProfile =
+            if let icc { .icc(icc) } else if image.colour.has_nclx != 0 { .nclx(primaries: Int(image.colour.colour_primaries)) } else {
+                .unspecified
+            }
+        let (width, height) = (Int(image.width), Int(image.height))
+        return DecodedImage(
+            format: .heic, orientation: .up, profile: profile, iccProfile: icc, fullWidth: width, fullHeight: height, width: width,
+            height: height, channels: Int(channels),
+            pixels: Array(UnsafeBufferPointer(start: image.pixels, count: width * height * Int(channels))))
+    }
+
+    static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,65 @@
+import RemoJSON
+
+/// How a photo, or one check of it, came out.
+public enum PhotoVerdict: String, Hashable, Sendable, Comparable {
+    case ok
+    case warn
+    case reject
+
+    public static func < (a: PhotoVerdict, b: PhotoVerdict) -> Bool { a.rank < b.rank }
+    var rank: Int {
+        switch self {
+        case .ok: 0
+        case .warn: 1
+        case .reject: 2
+        }
+    }
+}
+
+/// One check of a photo (DESIGN.md section 12).
+public struct PhotoCheckResult: Hashable, Sendable {
+    /// `resolution`, `blur` or `exposure`.
+    public var code: String
+    public var verdict: PhotoVerdict
+    /// What was measured (pixels, sharpness, brightness...).
+    public var score: Double
+    /// The threshold the verdict turned on.
+    public var threshold: Double
+    /// A sentence for people.
+    public var message: String
+}
+
+/// The first check of an uploaded room photo.
+public struct PhotoReport: Hashable, Sendable {
+    public var format: ImageFormat
+    /// The size as displayed (after orientation).
+    public var width: Int
+    public var height: Int
+    /// The EXIF orientation, 1 to 8 (applied before measuring).
+    public var orientation: Orientation
+    public var profile: ColourProfile
+    /// The worst of the checks' verdicts.
+    public var verdict: PhotoVerdict { checks.map(\.verdict).max() ?? .ok }
+    public var checks: [PhotoCheckResult]
+
+    /// The report as DESIGN.md section 12 gives it, `file` first when given.
+    public func json(file: String?) -> JSONValue {
+        var members: [(String, JSONValue)] = file.map { [("file", .string($0))] } ?? []
+        members += [
+            ("format", .string(format.rawValue)), ("width", .number(Double(width))), ("height", .number(Double(height))),
+            ("orientation", .number(Double(orientation.rawValue))), ("colourProfile", .string(profile.name)),
+            ("verdict", .string(verdict.rawValue)), ("checkVersion", .string(PhotoCheck.checkVersion)),
+            (
+                "checks",
+                .array(
+                    checks.map {
+                        .object([
+                            ("code", .string($0.code)), ("verdict", .string($0.verdict.rawValue)), ("score", .number($0.score)),
+                            ("threshold", .number($0.threshold)), ("message", .string($0.message)),
+                        ])
+                    })
+            ),
+        ]
+        return .object(members)
+    }
+}

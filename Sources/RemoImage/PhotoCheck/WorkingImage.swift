@@ -1,0 +1,57 @@
+/// A photo's luma at the fixed size the checks work at, as floating-point samples.
+///
+/// Every photo is brought to the same short side before it is measured, so the
+/// measures see the same scene the same way at 1, 3 or 12 megapixels.
+struct WorkingImage {
+    var width: Int
+    var height: Int
+    var samples: [Float]
+
+    /// `luma` (rows of `width` bytes) averaged down so that its short side is
+    /// `shortSide` (or kept when already at most that): each sample the mean of the
+    /// source pixels its box covers, with fractional edges weighted.
+    init(luma: [UInt8], width: Int, height: Int, shortSide: Int) {
+        let scale = min(1, Double(shortSide) / Double(min(width, height)))
+        let outWidth = max(1, Int((Double(width) * scale).rounded()))
+        let outHeight = max(1, Int((Double(height) * scale).rounded()))
+        let columns = Self.boxWeights(from: width, to: outWidth)
+        let rows = Self.boxWeights(from: height, to: outHeight)
+        // Rows first: each source row shrunk to outWidth, then rows combined.
+        var narrowed = [Float](repeating: 0, count: outWidth * height)
+        for y in 0..<height {
+            let row = y * width
+            for (x, spans) in columns.enumerated() {
+                var sum: Float = 0
+                for (source, weight) in spans { sum += Float(luma[row + source]) * weight }
+                narrowed[y * outWidth + x] = sum
+            }
+        }
+        var samples = [Float](repeating: 0, count: outWidth * outHeight)
+        for (y, spans) in rows.enumerated() {
+            for (source, weight) in spans {
+                for x in 0..<outWidth { samples[y * outWidth + x] += narrowed[source * outWidth + x] * weight }
+            }
+        }
+        self.width = outWidth
+        self.height = outHeight
+        self.samples = samples
+    }
+
+    /// For each output index, the source indices its box covers and their weights (which
+    /// sum to 1).
+    static func boxWeights(from source: Int, to output: Int) -> [[(Int, Float)]] {
+        let step = Double(source) / Double(output)
+        return (0..<output).map { i in
+            let start = Double(i) * step
+            let end = start + step
+            var spans: [(Int, Float)] = []
+            var s = Int(start)
+            while Double(s) < end && s < source {
+                let covered = min(end, Double(s + 1)) - max(start, Double(s))
+                if covered > 0 { spans.append((s, Float(covered / step))) }
+                s += 1
+            }
+            return spans
+        }
+    }
+}

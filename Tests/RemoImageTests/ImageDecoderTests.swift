@@ -1,0 +1,130 @@
+import Foundation
+import RemoImage
+import RemoTestSupport
+import Testing
+
+/// The decoders on files written by Pillow and pillow-heif (Fixtures/make_fixtures.py):
+/// each shows red, green, blue and white quadrants when displayed upright.
+@Suite("Decoding PNG, JPEG and HEIC")
+struct ImageDecoderTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let url = SharedData.packageRoot.appendingPathComponent("Tests/RemoImageTests/Fixtures").appendingPathComponent(name)
+        return Array(try Data(contentsOf: url))
+    }
+
+    /// The colour at the centre of each quadrant, as displayed.
+    static func quadrants(_ image: DecodedImage) -> [String: (Int, Int, Int)] {
+        func at(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let i = (y * image.width + x) * image.channels
+            return image.channels == 1
+                ? (Int(image.pixels[i]), Int(image.pixels[i]), Int(image.pixels[i]))
+                : (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+        }
+        let (w, h) = (image.width, image.height)
+        return [
+            "top-left": at(w / 4, h / 4), "top-right": at(3 * w / 4, h / 4), "bottom-left": at(w / 4, 3 * h / 4),
+            "bottom-right": at(3 * w / 4, 3 * h / 4),
+        ]
+    }
+
+    static func expectUpright(_ image: DecodedImage, _ comment: Comment) {
+        #expect(image.width == 48 && image.height == 32, comment)
+        let q = quadrants(image)
+        func near(_ c: (Int, Int, Int)?, _ e: (Int, Int, Int)) -> Bool {
+            guard let c else { return false }
+            return abs(c.0 - e.0) < 40 && abs(c.1 - e.1) < 40 && abs(c.2 - e.2) < 40
+        }
+        #expect(near(q["top-left"], (255, 0, 0)), "\(comment): top left \(String(describing: q["top-left"]))")
+        #expect(near(q["top-right"], (0, 255, 0)), "\(comment): top right")
+        #expect(near(q["bottom-left"], (0, 0, 255)), "\(comment): bottom left")
+        #expect(near(q["bottom-right"], (255, 255, 255)), "\(comment): bottom right")
+    }
+
+    @Test("every EXIF orientation (1 to 8) is applied: the picture comes out upright, in RGBA and in luma", arguments: 1...8)
+    func orientations(orientation: Int) throws {
+        let bytes = try Self.fixture("orientation-\(orientation).jpg")
+        let image = try ImageDecoder.decode(bytes, maximumPixels: 1_000_000, samples: .rgba)
+        #expect(image.orientation.rawValue == orientation)
+        #expect(image.format == .jpeg)
+        Self.expectUpright(image, "orientation \(orientation)")
+        let luma = try ImageDecoder.decode(bytes, maximumPixels: 1_000_000, samples: .luma(shortSide: 8))
+        #expect(luma.fullWidth == 48 && luma.fullHeight == 32)
+        // Red is darker than green in luma: the left half of the top row is darker.
+        let q = Self.quadrants(luma)
+        #expect((q["top-left"]?.0 ?? 0) < (q["top-right"]?.0 ?? 0), "orientation \(orientation)")
+    }
+
+    @Test("Adobe's inverted CMYK and progressive JPEGs decode to the same colours")
+    func cmykAndProgressive() throws {
+        Self.expectUpright(try ImageDecoder.decode(Self.fixture("cmyk-adobe.jpg"), maximumPixels: 1_000_000, samples: .rgba), "CMYK")
+        Self.expectUpright(
+            try ImageDecoder.decode(Self.fixture("progressive.jpg"), maximumPixels: 1_000_000, samples: .rgba), "progressive")
+    }
+
+    @Test("a HEIC from pillow-heif decodes upright, in RGBA and in luma")
+    func heic() throws {
+        let bytes = try Self.fixture("upright.heic")
+        let image = try ImageDecoder.decode(bytes, maximumPixels: 1_000_000, samples: .rgba)
+        #expect(image.format == .heic)
+        Self.expectUpright(image, "HEIC")
+        let luma = try ImageDecoder.decode(bytes, maximumPixels: 1_000_000, samples: .luma(shortSide: 8))
+        #expect(luma.channels == 1 && luma.width == 48)
+    }
+
+    @Test("colour profiles: an ICC profile named Display P3, and none")
+    func profiles() throws {
+        let p3 = try ImageDecoder.decode(Self.fixture("display-p3.jpg"), maximumPixels: 1_000_000, samples: .rgba)
+        #expect(p3.profile == .displayP3)
+        #expect(p3.iccProfile != nil)
+        let plain = try ImageDecoder.decode(Self.fixture("orientation-1.jpg"), maximumPixels: 1_000_000, samples: .rgba)
+        #expect(plain.profile == .unspecified)
+    }
+
+    @Test("a PNG named .jpg is read as the PNG it is")
+    func pngNamedJPEG() throws {
+        let image = try ImageDecoder.decode(Self.fixture("png-named.jpg"), maximumPixels: 1_000_000, samples: .rgba)
+        #expect(image.format == .png)
+        Self.expectUpright(image, "PNG")
+    }
+
+    @Test("JPEGs declaring 65,535 × 65,535 and 60,000 × 60,000 pixels are refused from their headers, before any image memory")
+    func hugeDeclared() throws {
+        // libjpeg itself refuses sides over 65,500; under that the pixel limit refuses.
+        for (side, code) in [(65_535, "invalid-image"), (60_000, "image-too-large")] {
+            var bytes = try Self.fixture("huge-declared.jpg")
+            let frame = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+            for at in [frame + 5, frame + 7] { (bytes[at], bytes[at + 1]) = (UInt8(side >> 8), UInt8(side & 0xFF)) }
+            #expect {
+                try ImageDecoder.decode(bytes, maximumPixels: 100_000_000, samples: .rgba)
+            } throws: { error in
+                guard let error = error as? ImageError else { return false }
+                return error.code == code && (error.message.contains("\(side) x \(side)") || error.message.contains("65500"))
+            }
+        }
+    }
+
+    @Test(
+        "hostile bytes: truncated data, a bare signature, random bytes after a JPEG or HEIC start: an error with a message, never a crash",
+        arguments: ["truncated", "signature", "garbage-jpeg", "garbage-heic", "empty"])
+    func hostile(kind: String) throws {
+        var rng = SystemRandomNumberGenerator()
+        let bytes: [UInt8] =
+            switch kind {
+            case "truncated": try Self.fixture("truncated.jpg")
+            case "signature": [0xFF, 0xD8, 0xFF]
+            case "garbage-jpeg": [0xFF, 0xD8, 0xFF, 0xE0] + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            case "garbage-heic": [0, 0, 0, 24] + Array("ftypheic".utf8) + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            default: []
+            }
+        do {
+            _ = try ImageDecoder.decode(bytes, maximumPixels: 100_000_000, samples: .rgba)
+            Issue.record("\(kind) was decoded")
+        } catch {
+            #expect(error.code == "invalid-image")
+            #expect(!error.message.isEmpty)
+        }
+        if kind == "truncated" {
+            #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes, maximumPixels: 100_000_000, samples: .luma(shortSide: 8)) }
+        }
+    }
+}
