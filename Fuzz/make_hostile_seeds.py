@@ -67,5 +67,38 @@ def png_seeds(out):
         f.write(header + texts + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
+def jpeg_seeds(out):
+    """A progressive JPEG with its scans repeated 300 times (over the limit of 256), EXIF
+    whose first directory points past the end, and a PNG under a JPEG name."""
+    import io
+    from PIL import Image
+    picture = Image.new("RGB", (64, 48), (90, 140, 200))
+    data = io.BytesIO()
+    picture.save(data, "JPEG", progressive=True)
+    jpeg = data.getvalue()
+    first_scan = jpeg.find(b"\xff\xda")
+    scans = jpeg[first_scan:-2]
+    with open(f"{out}/many-scans.jpg", "wb") as f:
+        f.write(jpeg[:first_scan] + scans * 300 + b"\xff\xd9")
+    exif = b"Exif\x00\x00II*\x00" + struct.pack("<I", 0xFFFFFF00)
+    app1 = b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif
+    with open(f"{out}/broken-exif.jpg", "wb") as f:
+        f.write(jpeg[:2] + app1 + jpeg[2:])
+    data = io.BytesIO()
+    picture.save(data, "PNG")
+    with open(f"{out}/png-named.jpg", "wb") as f:
+        f.write(data.getvalue())
+
+
+def heic_seeds(out):
+    """A HEIC cut short, and one whose first box claims 4 GB."""
+    with open("Tests/RemoImageTests/Fixtures/upright.heic", "rb") as f:
+        heic = f.read()
+    with open(f"{out}/truncated.heic", "wb") as f:
+        f.write(heic[: len(heic) // 3])
+    with open(f"{out}/huge-box.heic", "wb") as f:
+        f.write(struct.pack(">I", 0xFFFFFFF0) + heic[4:])
+
+
 if __name__ == "__main__":
-    {"region": region_seeds, "room": room_seeds, "png": png_seeds}[sys.argv[1]](sys.argv[2])
+    {"region": region_seeds, "room": room_seeds, "png": png_seeds, "jpeg": jpeg_seeds, "heic": heic_seeds}[sys.argv[1]](sys.argv[2])

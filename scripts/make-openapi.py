@@ -63,7 +63,7 @@ def errors(*codes):
         "404": "No such route.", "405": "The route takes another method (see Allow).",
         "413": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
         "415": "A media type the route does not take.",
-        "422": "An image over --max-pixels, of another size than the document, or a room number the scan does not have.",
+        "422": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
         "503": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
     }
     result = {}
@@ -146,6 +146,9 @@ def document():
                        extra_errors=("422",)),
         "/v1/plan": job("Draw the floor plan", "The plan of the room, with each fitting item at its witness placement when 'items' is given.",
                         plan_body, PNG, extra_errors=("422",)),
+        "/v1/photo": job("Check a room photo", "The photo report of DESIGN.md section 12 (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
+                         {"required": True, "content": {t: {"schema": {"type": "string", "contentMediaType": t}} for t in ("image/jpeg", "image/png", "image/heic", "image/heif")}},
+                         json_ok("PhotoResult", "The report."), extra_errors=("422",)),
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
         "/readyz": {"get": {"summary": "Readiness", "responses": {
             "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},

@@ -43,3 +43,15 @@ if ! python3 -c "import jsonschema, referencing, openapi_spec_validator" >/dev/n
         exit 1
     fi
 fi
+
+# The photo tests make their labelled photos afresh (SampleScans/photos/photo_set.py) with
+# Pillow, numpy and OpenCV.
+if ! python3 -c "import PIL, numpy, cv2" >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "Installing the Python packages Pillow, numpy and opencv-python-headless ..." >&2
+        python3 -m pip install --quiet Pillow numpy opencv-python-headless >&2
+    else
+        echo "remo-geom's tests need Python packages: python3 -m pip install --user Pillow numpy opencv-python-headless" >&2
+        exit 1
+    fi
+fi

@@ -15,8 +15,8 @@ struct DemoCommand: ParsableCommand {
             Validates the sample region documents (some are broken on purpose) and prints \
             the findings, places the chips, renders the annotated sample image, summarises \
             the sample room scans, computes fit badges for the sample shopping list in each \
-            room, draws each room's floor plan with the fitting products, and ends with a \
-            list of what it wrote. Exit status 0 when it ran, 2 when the samples \
+            room, draws each room's floor plan with the fitting products, checks the sample \
+            room photos (resolution, blur, exposure), and ends with a list of what it wrote. Exit status 0 when it ran, 2 when the samples \
             cannot be read or the folder cannot be written.
             """
     )
@@ -116,6 +116,16 @@ struct DemoCommand: ParsableCommand {
         }
         try write("rooms.json", Array(JSONWriter.string(.array(roomJSON)).utf8), "summaries of the sample room scans")
         try write("fit.json", Array(JSONWriter.string(.array(fitJSON)).utf8), "fit badges of the sample shopping list in each room")
+
+        // 4. The first check of the sample room photos (JPEG and HEIC; one blurred, one dark).
+        var photoJSON: [JSONValue] = []
+        for input in InputFiles.expand([sample("photos")], extensions: ["jpg", "heic"]) {
+            guard case .success(let report) = PhotoCommand.check(input, maxPixels: 100_000_000) else { continue }
+            Console.out("\n== Photo \(input.name)")
+            PhotoCommand.text(file: input.name, report: report).forEach(Console.line)
+            photoJSON.append(report.json(file: input.name))
+        }
+        try write("photos.json", Array(JSONWriter.string(.array(photoJSON)).utf8), "the photo check of the sample room photos")
 
         Console.out("\n== Wrote \(written.count) files to \(output)")
         for (path, what) in written { Console.out("  \(path): \(what)") }

@@ -58,7 +58,7 @@ struct PhotoCommand: ParsableCommand {
                 case .success(let report):
                     if report.verdict == .reject { rejected += 1 }
                     json = report.json(file: name)
-                    if format == .text { Console.line(Self.text(file: name, report: report)) }
+                    if format == .text { Self.text(file: name, report: report).forEach(Console.line) }
                 case .failure(let error):
                     unreadable += 1
                     Console.error("remo-geom photo: \(error.message)")
@@ -93,14 +93,14 @@ struct PhotoCommand: ParsableCommand {
     }
 
     /// Lines for people: the verdict and size, then one line per check.
-    static func text(file: String, report: PhotoReport) -> String {
+    static func text(file: String, report: PhotoReport) -> [String] {
         var lines = [
             "\(file): \(report.verdict.rawValue) (\(report.format.rawValue), \(report.width) × \(report.height), \(report.profile.name))"
         ]
         for check in report.checks {
             lines.append("  \(check.verdict.rawValue) \(check.code): \(check.message)")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

@@ -102,6 +102,15 @@ enum JobRoutes {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
 
+    /// `POST /v1/photo`: the photo report of DESIGN.md section 12. The format is told from
+    /// the bytes (the media type only has to be one of the image types).
+    static func photo(_ input: Input) throws(ServiceError) -> Response {
+        json(
+            try job { () throws(JobError) in
+                try Jobs.photo(input.body, maximumPixels: input.maximumPixels, name: "the body").json(file: nil)
+            })
+    }
+
     /// The body of `/v1/fit` and `/v1/plan`: `{"scan", "items", "remove", "roomNumber"}`.
     struct FitRequest {
         var scan: [UInt8]?

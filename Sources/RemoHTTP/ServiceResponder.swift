@@ -16,7 +16,7 @@ struct ServiceResponder: HTTPResponder {
 
     /// What a route takes and which job answers it.
     struct Route: Sendable {
-        enum Body: Sendable { case none, json, multipart }
+        enum Body: Sendable { case none, json, multipart, image }
         var method: HTTPRequest.Method
         var path: String
         var body: Body
@@ -44,6 +44,7 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .post, path: "/v1/room", body: .json, handler: JobRoutes.room),
             Route(method: .post, path: "/v1/fit", body: .json, handler: JobRoutes.fit),
             Route(method: .post, path: "/v1/plan", body: .json, handler: JobRoutes.plan),
+            Route(method: .post, path: "/v1/photo", body: .image, handler: JobRoutes.photo),
             Route(method: .get, path: "/healthz", body: .none) { _ in status("ok", .ok) },
             Route(method: .get, path: "/readyz", body: .none) { [draining] _ in
                 draining.isDraining ? status("draining", .serviceUnavailable) : status("ok", .ok)
@@ -151,6 +152,11 @@ struct ServiceResponder: HTTPResponder {
         case .json where !(type.isEmpty || type == "application/json"):
             throw ServiceError(
                 .unsupportedMediaType, code: "unsupported-media-type", message: "\(route.path) takes application/json, not \(type)")
+        case .image where !Self.imageTypes.contains(type):
+            throw ServiceError(
+                .unsupportedMediaType, code: "unsupported-media-type",
+                message:
+                    "\(route.path) takes \(Self.imageTypes.sorted().joined(separator: ", ")), not \(type.isEmpty ? "no media type" : type)")
         case .multipart where type != "multipart/form-data":
             throw ServiceError(
                 .unsupportedMediaType, code: "unsupported-media-type",
@@ -158,6 +164,9 @@ struct ServiceResponder: HTTPResponder {
         default: break
         }
     }
+
+    /// The media types of the photo route.
+    static let imageTypes: Set<String> = ["image/jpeg", "image/png", "image/heic", "image/heif"]
 
     /// The body, within the size limit: refused from `Content-Length` before reading, or
     /// as soon as the streamed bytes pass the limit.

@@ -61,7 +61,8 @@ struct RenderCommandTests {
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
-    @Test("hostile inputs: a JPEG named .png, a missing output folder, a size mismatch, the input as output")
+    @Test(
+        "hostile inputs: a broken JPEG named .png (read as the JPEG it is), a missing output folder, a size mismatch, the input as output")
     func hostile() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -70,7 +71,7 @@ struct RenderCommandTests {
         let out = folder.appendingPathComponent("out.png").path
         let notPNG = try CLIRunner.run(["render", "--image", jpeg.path, "--regions", Self.valid, "--output", out])
         #expect(notPNG.status == 2)
-        #expect(notPNG.stderr.contains("photo.png: not a valid PNG"))
+        #expect(notPNG.stderr.contains("photo.png: not a valid JPEG: the JPEG data ends early"))
         #expect(!FileManager.default.fileExists(atPath: out))
 
         let missing = try CLIRunner.run(["render", "--image", Self.image, "--regions", Self.valid, "--output", "/nonexistent/dir/out.png"])

@@ -103,6 +103,20 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test("a progressive JPEG of 300 copies of its scans is refused past 256 scans; EXIF pointing past its end reads as upright")
+    func scansAndBrokenEXIF() throws {
+        #expect {
+            try ImageDecoder.decode(Self.fixture("many-scans.jpg"), maximumPixels: 1_000_000, samples: .luma(shortSide: 8))
+        } throws: { error in
+            (error as? ImageError)?.message.contains("more than 256 scans") == true
+        }
+        let image = try ImageDecoder.decode(Self.fixture("broken-exif.jpg"), maximumPixels: 1_000_000, samples: .rgba)
+        #expect(image.orientation == .up && image.width == 64 && image.height == 48)
+        #expect(throws: ImageError.self) {
+            try ImageDecoder.decode(Self.fixture("truncated.heic"), maximumPixels: 1_000_000, samples: .rgba)
+        }
+    }
+
     @Test(
         "hostile bytes: truncated data, a bare signature, random bytes after a JPEG or HEIC start: an error with a message, never a crash",
         arguments: ["truncated", "signature", "garbage-jpeg", "garbage-heic", "empty"])

@@ -54,7 +54,7 @@ struct SchemaTests {
         }
     }
 
-    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit and the error object")
+    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo and the error object")
     func outputs() throws {
         var validate: [String] = []
         var chips: [String] = []
@@ -78,10 +78,18 @@ struct SchemaTests {
         try Data("{\"image\": ".utf8).write(to: broken)
         let errors = [
             try CLIRunner.run(["validate", broken.path, "--format", "json"]).stdout,
+            try CLIRunner.run(["photo", broken.path, "--format", "json"]).stdout,
             JSONWriter.string(ResultJSON.error(JobError(.badInput, code: "invalid-json", message: "the document: not valid JSON"))),
         ]
+        var photos = try ["sharp.jpg", "blurred.jpg", "dark.jpg", "sharp.heic", "originals/rocket.png"].map {
+            try CLIRunner.run(["photo", "SampleScans/photos/\($0)", "--format", "json"]).stdout
+        }
+        photos.append(
+            JSONWriter.string(
+                try Jobs.photo(Array(Data(contentsOf: URL(fileURLWithPath: "SampleScans/photos/sharp.heic")))).json(file: nil)))
         for (schema, values) in [
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
+            ("photo-result", photos),
         ] {
             let result = try Self.check(schema, values)
             #expect(result.ok, "\(schema): \(result.output)")

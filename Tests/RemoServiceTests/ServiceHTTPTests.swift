@@ -79,6 +79,11 @@ struct ServiceHTTPTests {
             let drawn = Array(try Data(contentsOf: URL(fileURLWithPath: planFile)))
             #expect(plan.status == 200 && plan.body == drawn)
         }
+        for (photo, type) in [("SampleScans/photos/sharp.jpg", "image/jpeg"), ("SampleScans/photos/sharp.heic", "image/heic")] {
+            let report = try service.request("POST", "/v1/photo", file: photo, contentType: type)
+            let printed = try CLIRunner.run(["photo", photo, "--format", "json"]).stdout
+            #expect(report.status == 200 && #"{"file":"\#(photo)","# + report.text.dropFirst() + "\n" == printed)
+        }
         #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)
         #expect(try service.request("GET", "/readyz").text == #"{"status":"ok"}"#)
         let metrics = try service.request("GET", "/metrics")
@@ -141,6 +146,20 @@ struct ServiceHTTPTests {
             try service.request("POST", "/v1/plan", body: Array(#"{"scan": \#(scan), "roomNumber": 2}"#.utf8)), 422, "no-such-room",
             "room number")
         expectError(try service.request("POST", "/v1/room", body: Array("[1, 2, 3]".utf8)), 400, "invalid-scan", "not a scan")
+        expectError(
+            try service.request("POST", "/v1/photo", file: "SampleScans/photos/sharp.jpg", contentType: "application/json"), 415,
+            "unsupported-media-type", "photo as JSON")
+        expectError(
+            try service.request("POST", "/v1/photo", body: [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3], contentType: "image/jpeg"), 400,
+            "invalid-image",
+            "a broken JPEG")
+        // A small JPEG whose frame header declares 2,000 × 2,000 pixels: over the limit of
+        // 2,000,000, refused from the header.
+        var photo: [UInt8] = Array(try Data(contentsOf: URL(fileURLWithPath: "Tests/RemoImageTests/Fixtures/huge-declared.jpg")))
+        let frame: Int = try #require(photo.indices.dropLast().first { (i: Int) -> Bool in photo[i] == 0xFF && photo[i + 1] == 0xC0 })
+        for at in [frame + 5, frame + 7] { (photo[at], photo[at + 1]) = (0x07, 0xD0) }  // 2,000
+        expectError(
+            try service.request("POST", "/v1/photo", body: photo, contentType: "image/jpeg"), 422, "image-too-large", "a huge photo")
         expectError(try service.request("GET", "/v2/validate"), 404, "not-found", "unknown route")
         let wrongMethod = try service.request("GET", "/v1/validate")
         expectError(wrongMethod, 405, "method-not-allowed", "wrong method")

@@ -412,7 +412,7 @@ enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "An image over --max-pixels, of another size than the document, or a room number the scan does not have.",
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
             "content": {
               "application/json": {
                 "schema": {
@@ -623,7 +623,7 @@ enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "An image over --max-pixels, of another size than the document, or a room number the scan does not have.",
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
             "content": {
               "application/json": {
                 "schema": {
@@ -727,7 +727,129 @@ enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "An image over --max-pixels, of another size than the document, or a room number the scan does not have.",
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/v1/photo": {
+      "post": {
+        "summary": "Check a room photo",
+        "description": "The photo report of DESIGN.md section 12 (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "contentMediaType": "image/jpeg"
+              }
+            },
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "contentMediaType": "image/png"
+              }
+            },
+            "image/heic": {
+              "schema": {
+                "type": "string",
+                "contentMediaType": "image/heic"
+              }
+            },
+            "image/heif": {
+              "schema": {
+                "type": "string",
+                "contentMediaType": "image/heif"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The report.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PhotoResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1038,6 +1160,104 @@ enum OpenAPIDocument {
                 }
               }
             }
+          }
+        }
+      },
+      "PhotoResult": {
+        "title": "photo result",
+        "description": "The photo report of DESIGN.md section 12: the first check of an uploaded room photo. `file` is there in the CLI's output only.",
+        "type": "object",
+        "required": [
+          "format",
+          "width",
+          "height",
+          "orientation",
+          "colourProfile",
+          "verdict",
+          "checkVersion",
+          "checks"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "file": {
+            "type": "string"
+          },
+          "format": {
+            "enum": [
+              "jpeg",
+              "png",
+              "heic"
+            ]
+          },
+          "width": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "As displayed, after orientation."
+          },
+          "height": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "orientation": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 8,
+            "description": "The EXIF orientation, applied before the checks; 1 for PNG and for HEIC, whose own transformations libheif applies."
+          },
+          "colourProfile": {
+            "type": "string",
+            "description": "sRGB, Display P3, unspecified, or another ICC profile's description."
+          },
+          "verdict": {
+            "$ref": "#/components/schemas/PhotoResult/$defs/verdict"
+          },
+          "checkVersion": {
+            "type": "string",
+            "description": "Changes whenever a check or threshold changes."
+          },
+          "checks": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "code",
+                "verdict",
+                "score",
+                "threshold",
+                "message"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "code": {
+                  "enum": [
+                    "resolution",
+                    "blur",
+                    "exposure"
+                  ]
+                },
+                "verdict": {
+                  "$ref": "#/components/schemas/PhotoResult/$defs/verdict"
+                },
+                "score": {
+                  "type": "number"
+                },
+                "threshold": {
+                  "type": "number"
+                },
+                "message": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        },
+        "$defs": {
+          "verdict": {
+            "enum": [
+              "ok",
+              "warn",
+              "reject"
+            ]
           }
         }
       },

@@ -5,6 +5,9 @@ committed). Needs Pillow and pillow-heif.
 Every picture shows, as displayed, four quadrants: red top left, green top right, blue
 bottom left, white bottom right, on a 48 x 32 image (wider than high). The tests check the
 quadrants after decoding, so orientation, colour conversion and size are all seen.
+
+many-scans.jpg, broken-exif.jpg and truncated.heic come from Fuzz/make_hostile_seeds.py
+(the jpeg and heic seeds).
 """
 import io
 import struct
