@@ -35,47 +35,56 @@ struct BlurMeasure {
 
     init(_ image: WorkingImage) {
         let (w, h) = (image.width, image.height)
-        let f = image.samples
-        let reblurred = Self.directions.map { Self.boxBlur(f, width: w, height: h, along: $0) }
+        // The four directions' re-blurred images, interleaved: lane d of sample i is the
+        // image blurred along direction d, at pixel i.
+        var reblurred = [SIMD4<Float>](repeating: .zero, count: w * h)
+        for (lane, direction) in Self.directions.enumerated() {
+            Self.boxBlur(image.samples, width: w, height: h, along: direction, into: &reblurred, lane: lane)
+        }
+        // For each pixel, the index offsets of its neighbour before it in each direction.
+        let back = Self.directions.map { $0.1 * w + $0.0 }
         // Per direction, each tile's sharpness in that direction.
         var scores = [[Double]](repeating: [], count: Self.directions.count)
         var flat = 0
-        for ty in stride(from: 0, to: h, by: Self.tileSide) {
-            for tx in stride(from: 0, to: w, by: Self.tileSide) {
-                // Per direction: the variation between neighbours, and how much of it the
-                // re-blurring took away.
-                var variation = [Float](repeating: 0, count: Self.directions.count)
-                var lost = [Float](repeating: 0, count: Self.directions.count)
-                var count = 0
-                var (sum, sumOfSquares) = (Float(0), Float(0))
-                for y in max(ty, 1)..<min(ty + Self.tileSide, h - 1) {
-                    for x in max(tx, 1)..<min(tx + Self.tileSide, w - 1) {
-                        let i = y * w + x
-                        sum += f[i]
-                        sumOfSquares += f[i] * f[i]
-                        for (d, (dx, dy)) in Self.directions.enumerated() {
-                            let j = (y - dy) * w + (x - dx)
-                            let sharp = abs(f[i] - f[j])
-                            let blurred = abs(reblurred[d][i] - reblurred[d][j])
-                            variation[d] += sharp
-                            lost[d] += max(0, sharp - blurred)
+        image.samples.withUnsafeBufferPointer { f in
+            reblurred.withUnsafeBufferPointer { b in
+                for ty in stride(from: 0, to: h, by: Self.tileSide) {
+                    for tx in stride(from: 0, to: w, by: Self.tileSide) {
+                        // Per direction (one per lane): the variation between neighbours, and
+                        // how much of it the re-blurring took away.
+                        var variation = SIMD4<Float>.zero
+                        var lost = SIMD4<Float>.zero
+                        var (count, sum, sumOfSquares) = (0, Float(0), Float(0))
+                        for y in max(ty, 1)..<min(ty + Self.tileSide, h - 1) {
+                            for x in max(tx, 1)..<min(tx + Self.tileSide, w - 1) {
+                                let i = y * w + x
+                                let value = f[i]
+                                sum += value
+                                sumOfSquares += value * value
+                                let before = SIMD4(f[i - back[0]], f[i - back[1]], f[i - back[2]], f[i - back[3]])
+                                let blurredBefore = SIMD4(b[i - back[0]][0], b[i - back[1]][1], b[i - back[2]][2], b[i - back[3]][3])
+                                let sharp = Self.magnitude(SIMD4(repeating: value) - before)
+                                let blurred = Self.magnitude(b[i] - blurredBefore)
+                                variation += sharp
+                                lost += pointwiseMax(sharp - blurred, .zero)
+                                count += 1
+                            }
                         }
-                        count += 1
+                        guard count > Self.tileSide * Self.tileSide / 4 else { continue }  // a sliver at the edge
+                        let mean = sum / Float(count)
+                        if (sumOfSquares / Float(count) - mean * mean).squareRoot() < Self.flatDeviation {
+                            flat += 1
+                            continue
+                        }
+                        // A tile with spread but hardly any variation between neighbours is
+                        // all gentle slopes: no fine detail at all, as in a badly blurred photo.
+                        let smooth = (variation[0] + variation[1]) / Float(2 * count) < Self.smoothVariation
+                        for d in Self.directions.indices {
+                            // The paper's blur in a direction is (variation - lost) / variation;
+                            // sharpness is what is left of 1.
+                            scores[d].append(smooth || variation[d] == 0 ? 0 : Double(lost[d] / variation[d]))
+                        }
                     }
-                }
-                guard count > Self.tileSide * Self.tileSide / 4 else { continue }  // a sliver at the edge
-                let mean = sum / Float(count)
-                if (sumOfSquares / Float(count) - mean * mean).squareRoot() < Self.flatDeviation {
-                    flat += 1
-                    continue
-                }
-                // A tile with spread but hardly any variation between neighbours is all
-                // gentle slopes: no fine detail at all, as in a badly blurred photo.
-                let smooth = (variation[0] + variation[1]) / Float(2 * count) < Self.smoothVariation
-                for d in Self.directions.indices {
-                    // The paper's blur in a direction is (variation - lost) / variation;
-                    // sharpness is what is left of 1.
-                    scores[d].append(smooth || variation[d] == 0 ? 0 : Double(lost[d] / variation[d]))
                 }
             }
         }
@@ -91,22 +100,37 @@ struct BlurMeasure {
         flatTiles = flat
     }
 
-    /// The mean of `boxLength` samples centred on each pixel along `direction` (edges
-    /// clamped).
-    static func boxBlur(_ f: [Float], width w: Int, height h: Int, along direction: (Int, Int)) -> [Float] {
+    @inline(__always) static func magnitude(_ v: SIMD4<Float>) -> SIMD4<Float> { pointwiseMax(v, -v) }
+
+    /// The mean of `boxLength` samples centred on each pixel along `direction` (the line's
+    /// ends repeated past the edges), written to lane `lane` of `out`. Each line of the
+    /// image in that direction is walked once, with a running sum.
+    static func boxBlur(
+        _ f: [Float], width w: Int, height h: Int, along direction: (Int, Int), into out: inout [SIMD4<Float>], lane: Int
+    ) {
         let half = boxLength / 2
-        var out = [Float](repeating: 0, count: f.count)
-        for y in 0..<h {
-            for x in 0..<w {
-                var sum: Float = 0
-                for k in -half...half {
-                    let sx = min(max(x + k * direction.0, 0), w - 1)
-                    let sy = min(max(y + k * direction.1, 0), h - 1)
-                    sum += f[sy * w + sx]
+        let (dx, dy) = direction
+        // Where the lines start: the left column for rows and diagonals, the top row (or the
+        // bottom row, for diagonals that climb) for the rest.
+        var starts: [(Int, Int)] = dx == 0 ? (0..<w).map { ($0, 0) } : (0..<h).map { (0, $0) }
+        if dx != 0 && dy != 0 { starts += (1..<w).map { ($0, dy > 0 ? 0 : h - 1) } }
+        let step = dy * w + dx
+        f.withUnsafeBufferPointer { f in
+            out.withUnsafeMutableBufferPointer { out in
+                for (x0, y0) in starts {
+                    // The line runs from (x0, y0) until it leaves the image.
+                    let length = min(
+                        dx > 0 ? w - x0 : Int.max, dy > 0 ? h - y0 : (dy < 0 ? y0 + 1 : Int.max))
+                    let first = y0 * w + x0
+                    func at(_ k: Int) -> Float { f[first + min(max(k, 0), length - 1) * step] }
+                    var sum: Float = 0
+                    for k in -half...half { sum += at(k) }
+                    for k in 0..<length {
+                        out[first + k * step][lane] = sum / Float(boxLength)
+                        sum += at(k + half + 1) - at(k - half)
+                    }
                 }
-                out[y * w + x] = sum / Float(boxLength)
             }
         }
-        return out
     }
 }

@@ -22,7 +22,7 @@ struct ExposureMeasure {
         var dark = 0
         var bright = 0
         for v in image.samples {
-            histogram[Int(min(max(v.rounded(), 0), 255))] += 1
+            histogram[Int(min(max(v + 0.5, 0), 255))] += 1  // samples are 0 to 255: rounds to nearest
             sum += Double(v)
             if v <= Self.darkClip { dark += 1 }
             if v >= Self.brightClip { bright += 1 }
