@@ -33,7 +33,7 @@ public enum ImageDecoder {
         }
     }
 
-    /// A design image for `render`: a PNG exactly as ``PNGCodec`` reads it (its colour
+    /// A design image for `render`: a PNG exactly as RemoRender's `PNGCodec` reads it (its colour
     /// chunks carried to the output), a JPEG or HEIC turned upright with its ICC profile.
     public static func designImage(_ bytes: [UInt8], maximumPixels: Int) throws(ImageError) -> RGBAImage {
         if ImageFormat.sniff(bytes) == .png {

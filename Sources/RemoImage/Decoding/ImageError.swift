@@ -6,6 +6,7 @@ public struct ImageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A sentence saying what is wrong.
     public var message: String
 
+    /// The message.
     public var description: String { message }
 
     static func invalid(_ message: String) -> ImageError { ImageError(code: "invalid-image", message: message) }

@@ -1,8 +1,11 @@
 /// The image formats remo-geom reads, told apart by their first bytes (never by the
 /// file's name: a PNG renamed `.jpg` is read as the PNG it is).
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
+    /// PNG (libpng).
     case png
+    /// JPEG (libjpeg-turbo), JFIF or Exif.
     case jpeg
+    /// HEIC: HEIF with HEVC images, as iPhones write them (libheif).
     case heic
 
     /// The HEIF brands of still images (ISO/IEC 23008-12) that libheif decodes with HEVC.

@@ -2,10 +2,14 @@ import RemoJSON
 
 /// How a photo, or one check of it, came out.
 public enum PhotoVerdict: String, Hashable, Sendable, Comparable {
+    /// Nothing wrong.
     case ok
+    /// Usable, but worth retaking.
     case warn
+    /// Not usable: retake the photo.
     case reject
 
+    /// Ok before warn before reject.
     public static func < (a: PhotoVerdict, b: PhotoVerdict) -> Bool { a.rank < b.rank }
     var rank: Int {
         switch self {
@@ -20,6 +24,7 @@ public enum PhotoVerdict: String, Hashable, Sendable, Comparable {
 public struct PhotoCheckResult: Hashable, Sendable {
     /// `resolution`, `blur` or `exposure`.
     public var code: String
+    /// How the check came out.
     public var verdict: PhotoVerdict
     /// What was measured (pixels, sharpness, brightness...).
     public var score: Double
@@ -31,15 +36,19 @@ public struct PhotoCheckResult: Hashable, Sendable {
 
 /// The first check of an uploaded room photo.
 public struct PhotoReport: Hashable, Sendable {
+    /// The file's format.
     public var format: ImageFormat
-    /// The size as displayed (after orientation).
+    /// The width as displayed (after orientation).
     public var width: Int
+    /// The height as displayed.
     public var height: Int
     /// The EXIF orientation, 1 to 8 (applied before measuring).
     public var orientation: Orientation
+    /// The colour space the file declares.
     public var profile: ColourProfile
     /// The worst of the checks' verdicts.
     public var verdict: PhotoVerdict { checks.map(\.verdict).max() ?? .ok }
+    /// The checks: resolution, blur, exposure.
     public var checks: [PhotoCheckResult]
 
     /// The report as DESIGN.md section 12 gives it, `file` first when given.
