@@ -54,8 +54,10 @@ static void read_colour(struct heif_image_handle *handle, remo_heif_colour *colo
         colour->has_nclx = 1;
         colour->colour_primaries = (int)nclx->color_primaries;
         colour->transfer = (int)nclx->transfer_characteristics;
-        heif_nclx_color_profile_free(nclx);
     }
+    // libheif 1.15 may fill `nclx` and still return an error (an nclx box with values
+    // outside its tables): free it whatever the answer. (The HEIC fuzzer found the leak.)
+    if (nclx) heif_nclx_color_profile_free(nclx);
     size_t length = heif_image_handle_get_raw_color_profile_size(handle);
     if (length > 0 && length < (1u << 24)) {
         colour->icc = malloc(length);

@@ -7,7 +7,8 @@ bottom left, white bottom right, on a 48 x 32 image (wider than high). The tests
 quadrants after decoding, so orientation, colour conversion and size are all seen.
 
 many-scans.jpg, broken-exif.jpg and truncated.heic come from Fuzz/make_hostile_seeds.py
-(the jpeg and heic seeds).
+(the jpeg and heic seeds); nclx-error.heic is the HEIC fuzzer's first finding (a leak of
+libheif's colour profile when it reads the nclx box with an error).
 """
 import io
 import struct
