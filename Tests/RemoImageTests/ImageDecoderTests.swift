@@ -117,7 +117,9 @@ struct ImageDecoderTests {
         }
     }
 
-    @Test("a HEIC whose colour box libheif reads with an error (found leaking by the HEIC fuzzer): decoded, and 20,000 decodes leave memory flat")
+    @Test(
+        "a HEIC whose colour box libheif reads with an error (found leaking by the HEIC fuzzer): decoded, and 20,000 decodes leave memory flat"
+    )
     func nclxErrorDoesNotLeak() throws {
         let bytes = try Self.fixture("nclx-error.heic")
         let image = try ImageDecoder.decode(bytes, maximumPixels: 1_000_000, samples: .rgba)
