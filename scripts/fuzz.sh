@@ -19,8 +19,8 @@ case "$target" in
     # C and Swift around them, and AddressSanitizer still sees their reads of our buffers.
     # Small seeds only (the fixtures are 48 x 32): a photo of a megapixel runs a few times a
     # second under AddressSanitizer.
-    jpeg) harness=JPEGFuzzer; modules="RemoImage RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG CRemoJPEG CRemoHEIF"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
-    heic) harness=HEICFuzzer; modules="RemoImage RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG CRemoJPEG CRemoHEIF"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
+    jpeg) harness=ImageFuzzer; modules="RemoImage RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG CRemoJPEG CRemoHEIF"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
+    heic) harness=ImageFuzzer; modules="RemoImage RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG CRemoJPEG CRemoHEIF"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
     *) echo "unknown target $target: region, room, png, jpeg or heic" >&2; exit 2 ;;
 esac
 scratch=.build-fuzz

@@ -82,11 +82,14 @@ struct ValidateCommand: ParsableCommand {
         var start = 0
         while start < inputs.count {
             let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
-            let results = ResultBox(count: batch.count)
+            let results = Locked([Rendered?](repeating: nil, count: batch.count))
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-                results.set(i, render(batch[i], rules: rules, format: format))
+                let rendered = render(batch[i], rules: rules, format: format)
+                results.update { $0[i] = rendered }
             }
-            for rendered in results.values {
+            // Each slot is set by its worker before concurrentPerform returns.
+            for rendered in results.value.map({ $0 ?? Rendered(verdict: .unreadable, output: nil, diagnostic: "internal error: no result") }
+            ) {
                 switch rendered.verdict {
                 case .valid: outcome.valid += 1
                 case .invalid: outcome.invalid += 1
@@ -143,24 +146,5 @@ struct ValidateCommand: ParsableCommand {
                 return .failure(InputError(code: error.code, message: error.message))
             }
         }
-    }
-}
-
-/// Results written from several threads, each to its own slot.
-final class ResultBox: @unchecked Sendable {
-    private var storage: [ValidateCommand.Rendered?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ i: Int, _ value: ValidateCommand.Rendered) {
-        lock.lock()
-        storage[i] = value
-        lock.unlock()
-    }
-
-    /// Every slot; each is set by its worker before the batch returns.
-    var values: [ValidateCommand.Rendered] {
-        storage.map { $0 ?? ValidateCommand.Rendered(verdict: .unreadable, output: nil, diagnostic: "internal error: no result") }
     }
 }

@@ -5,9 +5,11 @@
 /// blurred already loses little. The measure is a ratio, so it does not depend on the
 /// photo's contrast, and it is taken at the fixed working size, so not on its pixel count.
 ///
-/// It is taken per tile: flat tiles (a bare wall, a clear sky) say nothing about focus and
-/// are left out, and the score is a high percentile of the rest, so a sharp subject in
-/// front of a soft background still counts as sharp.
+/// It is taken per tile and per direction (rows, columns, both diagonals): flat tiles (a
+/// bare wall, a clear sky) say nothing about focus and are left out; in each direction the
+/// score is a high percentile of the other tiles, so a sharp subject in front of a soft
+/// background still counts as sharp; and the photo's score is the least of the four
+/// directions', so motion blur at any angle lowers it.
 struct BlurMeasure {
     /// The tile side in working pixels.
     static let tileSide = 48
@@ -25,8 +27,9 @@ struct BlurMeasure {
 
     /// The photo's sharpness, 0 (nothing left to lose) to 1, or nil when every tile is flat.
     var sharpness: Double?
-    /// Tiles measured and tiles left out as flat.
+    /// The tiles measured.
     var measuredTiles: Int
+    /// The tiles left out as flat.
     var flatTiles: Int
 
     /// The directions measured: along rows, along columns and both diagonals, so that
@@ -100,6 +103,7 @@ struct BlurMeasure {
         flatTiles = flat
     }
 
+    /// The absolute value of each lane.
     @inline(__always) static func magnitude(_ v: SIMD4<Float>) -> SIMD4<Float> { pointwiseMax(v, -v) }
 
     /// The mean of `boxLength` samples centred on each pixel along `direction` (the line's

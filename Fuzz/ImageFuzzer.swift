@@ -1,6 +1,7 @@
-// libFuzzer harness: HEIC decoding (libheif behind CRemoHEIF), in luma and RGBA, and the photo
-// check on what decodes (pixel limit kept small for the fuzzer's memory). Built by
-// scripts/fuzz.sh; not part of the package build.
+// libFuzzer harness: image decoding (JPEG through CRemoJPEG, HEIC through CRemoHEIF, PNG),
+// in luma and RGBA, and the photo check on what decodes (pixel limit kept small for the
+// fuzzer's memory). scripts/fuzz.sh runs it as `jpeg` or `heic`, with seeds of that
+// format. Built by scripts/fuzz.sh; not part of the package build.
 import RemoImage
 
 @_cdecl("LLVMFuzzerTestOneInput")
