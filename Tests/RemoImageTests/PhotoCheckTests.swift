@@ -1,6 +1,7 @@
 import Foundation
 import RemoImage
 import RemoJSON
+import RemoRender
 import RemoTestSupport
 import Testing
 
@@ -52,6 +53,17 @@ struct PhotoCheckTests {
             }
         }
         #expect(wrong.isEmpty, "\(wrong)")
+    }
+
+    @Test(
+        "photos one or two pixels across, and a single pixel (the HEIC fuzzer found one pixel wide trapping): a verdict, no crash",
+        arguments: [(1, 40), (40, 1), (2, 2), (1, 1), (3, 900)])
+    func tinyPhotos(width: Int, height: Int) throws {
+        let png = try PNGCodec.encode(RGBAImage(width: width, height: height, fill: (90, 120, 150, 255)))
+        let report = try PhotoCheck.check(png)
+        #expect(report.width == width && report.height == height)
+        #expect(report.checks.first { $0.code == "resolution" }?.verdict == .reject)
+        #expect(report.checks.first { $0.code == "blur" }?.verdict == .warn)
     }
 
     @Test("the same scene is rejected as blurred, or not, alike at 1, 3 and 12 megapixels, with nearly the same score")

@@ -38,6 +38,12 @@ struct BlurMeasure {
 
     init(_ image: WorkingImage) {
         let (w, h) = (image.width, image.height)
+        // Every measured pixel needs neighbours on all sides: an image one or two pixels
+        // across has none (the HEIC fuzzer found a photo one pixel wide trapping here).
+        guard w >= 3 && h >= 3 else {
+            (sharpness, measuredTiles, flatTiles) = (nil, 0, 0)
+            return
+        }
         // The four directions' re-blurred images, interleaved: lane d of sample i is the
         // image blurred along direction d, at pixel i.
         var reblurred = [SIMD4<Float>](repeating: .zero, count: w * h)
