@@ -95,7 +95,9 @@ let package = Package(
             dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(name: "RemoRenderTests", dependencies: ["RemoRender", "RemoJSON", "RemoTestSupport"]),
-        .testTarget(name: "RemoImageTests", dependencies: ["RemoImage", "RemoRender", "RemoTestSupport"], exclude: ["Fixtures", "LeakCheck"]),
+        .testTarget(
+            name: "RemoImageTests", dependencies: ["RemoImage", "RemoRender", "RemoTestSupport"], exclude: ["Fixtures", "LeakCheck"]
+        ),
         .testTarget(
             name: "RemoLassoTests",
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
