@@ -45,7 +45,7 @@ struct DemoCommand: ParsableCommand {
         var written: [(String, String)] = []
         func write(_ name: String, _ bytes: [UInt8], _ what: String) throws {
             let path = (output as NSString).appendingPathComponent(name)
-            do { try AtomicFile.write(bytes, to: path) } catch { throw fail(error.message) }
+            do { try AtomicOutput.write(bytes, to: path) } catch { throw fail(error.message) }
             written.append((path, what))
         }
 

@@ -81,7 +81,7 @@ struct RenderCommand: ParsableCommand {
         if output == "-" {
             Console.outBytes(result.png)
         } else {
-            do { try AtomicFile.write(result.png, to: output) } catch { throw fail(error.message) }
+            do { try AtomicOutput.write(result.png, to: output) } catch { throw fail(error.message) }
         }
         if !result.report.valid {
             for problem in result.problems { Console.error("remo-geom render: warning: \(problem)") }

@@ -76,7 +76,7 @@ enum PlanOutput {
     /// Writes PNG bytes from the plan job, or reports why not (exit 2).
     static func write(_ png: @autoclosure () throws -> [UInt8], to path: String, command: String) throws {
         do {
-            try AtomicFile.write(try png(), to: path)
+            try AtomicOutput.write(try png(), to: path)
         } catch {
             Console.error("remo-geom \(command): \(error)")
             throw ExitCode(2)

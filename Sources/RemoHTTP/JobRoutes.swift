@@ -83,20 +83,13 @@ enum JobRoutes {
 
     /// `POST /v1/fit`: the `fit` object.
     static func fit(_ input: Input) throws(ServiceError) -> Response {
-        let request = try FitRequest(input.body, itemsRequired: true)
-        let result = try job { () throws(JobError) in try request.fit() }
+        let result = try job { () throws(JobError) in try FitRequest(input.body, itemsRequired: true).fit() }
         return json(ResultJSON.fit(room: nil, results: result.results))
     }
 
     /// `POST /v1/plan`: the floor plan as PNG, with the fitting items when `items` is given.
     static func plan(_ input: Input) throws(ServiceError) -> Response {
-        let request = try FitRequest(input.body, itemsRequired: false)
-        let png = try job { () throws(JobError) -> [UInt8] in
-            guard let room = try request.room() else {
-                throw JobError(.badInput, code: "invalid-request", message: "the body needs a scan")
-            }
-            return try Jobs.plan(room, fit: request.items == nil ? nil : try request.fit())
-        }
+        let png = try job { () throws(JobError) in try FitRequest(input.body, itemsRequired: false).plan() }
         var headers = HTTPFields()
         headers[.contentType] = "image/png"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
@@ -109,53 +102,6 @@ enum JobRoutes {
             try job { () throws(JobError) in
                 try Jobs.photo(input.body, maximumPixels: input.maximumPixels, name: "the body").json(file: nil)
             })
-    }
-
-    /// The body of `/v1/fit` and `/v1/plan`: `{"scan", "items", "remove", "roomNumber"}`.
-    struct FitRequest {
-        var scan: [UInt8]?
-        var items: [UInt8]?
-        var remove: [String] = []
-        var roomNumber: Int?
-
-        init(_ body: [UInt8], itemsRequired: Bool) throws(ServiceError) {
-            let value: JSONValue
-            do { value = try JSONParser.parse(body) } catch {
-                throw .badRequest("the body is not valid JSON: \(error)", code: "invalid-json")
-            }
-            guard case .object = value else { throw .badRequest("$: expected an object {\"scan\", \"items\", ...}") }
-            switch value["scan"] {
-            case nil, .null?: scan = nil
-            case .object?: scan = Array(JSONWriter.string(value["scan"]!).utf8)
-            default: throw .badRequest("$.scan: expected a room scan object")
-            }
-            switch value["items"] {
-            case nil, .null?: if itemsRequired { throw .badRequest("$.items: missing (a shopping list object)") }
-            case .object?: items = Array(JSONWriter.string(value["items"]!).utf8)
-            default: throw .badRequest("$.items: expected a shopping list object")
-            }
-            if let list = value["remove"] {
-                guard case .array(let names) = list else { throw .badRequest("$.remove: expected an array of names") }
-                for (k, name) in names.enumerated() {
-                    guard case .string(let s) = name else { throw .badRequest("$.remove[\(k)]: expected a string") }
-                    remove.append(s)
-                }
-            }
-            switch value["roomNumber"] {
-            case nil, .null?: roomNumber = nil
-            case .number(let n)? where n >= 1 && n == n.rounded() && n < 1e9: roomNumber = Int(n)
-            default: throw .badRequest("$.roomNumber: expected a whole number from 1")
-            }
-        }
-
-        func room() throws(JobError) -> Room? {
-            guard let scan else { return nil }
-            return try Jobs.chooseRoom(try Jobs.room(scan, name: "$.scan"), number: roomNumber, name: "$.scan")
-        }
-
-        func fit() throws(JobError) -> FitJobResult {
-            try Jobs.fit(room: try room(), items: items ?? [], remove: remove, itemsName: "$.items")
-        }
     }
 
     // MARK: Helpers

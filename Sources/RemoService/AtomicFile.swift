@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes files so that no reader ever sees half of one: the bytes go to a temporary file
+/// beside the target (a name of its own from `mkstemp`, so two writers never share one),
+/// which is then renamed over it. Every front end writes its outputs this way: a retried
+/// worker activity or an interrupted command never leaves a half-written file.
+public enum AtomicFile {
+    /// Why a file could not be written: a sentence naming the path.
+    public struct WriteError: Error, CustomStringConvertible, Sendable {
+        /// The sentence.
+        public var message: String
+        /// The sentence.
+        public var description: String { message }
+    }
+
+    /// Writes `bytes` to `path`, whose folder must exist.
+    ///
+    /// - Parameter onTemporary: Told the temporary file's path once it exists and nil once
+    ///   it is gone (renamed or removed): the command line removes it from a signal handler.
+    public static func write(_ bytes: [UInt8], to path: String, onTemporary: (String?) -> Void = { _ in }) throws(WriteError) {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw WriteError(message: "\(path): the folder \(folder) does not exist")
+        }
+        var template = Array((folder == "/" ? "/" : folder + "/").utf8CString.dropLast()) + Array(".remo-geom-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw WriteError(message: "\(path): cannot write: \(describe(errno))") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        onTemporary(temporary)
+        defer { onTemporary(nil) }
+        fchmod(descriptor, 0o644)
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0 && close(descriptor) != 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw WriteError(message: "\(path): cannot write: \(describe(failure))")
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, buffer, count)
+        #else
+            Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+}

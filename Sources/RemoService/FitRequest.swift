@@ -1,0 +1,82 @@
+import RemoJSON
+import RemoRoom
+
+/// The body of the fit and plan jobs, `{"scan", "items", "remove", "roomNumber"}`: what
+/// `POST /v1/fit` and `/v1/plan` take and the worker's `FitBadges` and `DrawPlan` receive.
+public struct FitRequest: Sendable {
+    /// The scan object's JSON bytes, if the body has one.
+    public var scan: [UInt8]?
+    /// The shopping list object's JSON bytes, if the body has one.
+    public var items: [UInt8]?
+    /// Names of items to leave out of the room's furniture.
+    public var remove: [String] = []
+    /// Which room of a CapturedStructure (from 1).
+    public var roomNumber: Int?
+
+    /// Reads a body.
+    ///
+    /// - Parameters:
+    ///   - body: The body, already parsed.
+    ///   - itemsRequired: Whether `items` must be there (the fit job) or not (the plan job).
+    /// - Throws: ``JobError`` `invalid-request`, naming the member (`$.items: ...`).
+    public init(_ body: JSONValue, itemsRequired: Bool) throws(JobError) {
+        guard case .object = body else { throw Self.invalid("$: expected an object {\"scan\", \"items\", ...}") }
+        switch body["scan"] {
+        case nil, .null?: scan = nil
+        case .object?: scan = Array(JSONWriter.string(body["scan"]!).utf8)
+        default: throw Self.invalid("$.scan: expected a room scan object")
+        }
+        switch body["items"] {
+        case nil, .null?: if itemsRequired { throw Self.invalid("$.items: missing (a shopping list object)") }
+        case .object?: items = Array(JSONWriter.string(body["items"]!).utf8)
+        default: throw Self.invalid("$.items: expected a shopping list object")
+        }
+        if let list = body["remove"] {
+            guard case .array(let names) = list else { throw Self.invalid("$.remove: expected an array of names") }
+            for (k, name) in names.enumerated() {
+                guard case .string(let s) = name else { throw Self.invalid("$.remove[\(k)]: expected a string") }
+                remove.append(s)
+            }
+        }
+        switch body["roomNumber"] {
+        case nil, .null?: roomNumber = nil
+        case .number(let n)? where n >= 1 && n == n.rounded() && n < 1e9: roomNumber = Int(n)
+        default: throw Self.invalid("$.roomNumber: expected a whole number from 1")
+        }
+    }
+
+    /// Reads a body from its JSON bytes.
+    ///
+    /// - Throws: ``JobError`` `invalid-json` when the bytes are not JSON, otherwise as
+    ///   when the body is read.
+    public init(_ body: [UInt8], itemsRequired: Bool) throws(JobError) {
+        let value: JSONValue
+        do { value = try JSONParser.parse(body) } catch {
+            throw JobError(.badInput, code: "invalid-json", message: "the body is not valid JSON: \(error)")
+        }
+        try self.init(value, itemsRequired: itemsRequired)
+    }
+
+    /// The room the body names: the scan's only room or its `roomNumber`; nil without a scan.
+    public func room() throws(JobError) -> Room? {
+        guard let scan else { return nil }
+        return try Jobs.chooseRoom(try Jobs.room(scan, name: "$.scan"), number: roomNumber, name: "$.scan")
+    }
+
+    /// The fit job over the body's room and items.
+    public func fit() throws(JobError) -> FitJobResult {
+        try Jobs.fit(room: try room(), items: items ?? [], remove: remove, itemsName: "$.items")
+    }
+
+    /// The plan job: the body's room drawn, with the fitting items when `items` is given.
+    public func plan() throws(JobError) -> [UInt8] {
+        guard let room = try room() else {
+            throw JobError(.badInput, code: "invalid-request", message: "the body needs a scan")
+        }
+        return try Jobs.plan(room, fit: items == nil ? nil : try fit())
+    }
+
+    static func invalid(_ message: String) -> JobError {
+        JobError(.badInput, code: "invalid-request", message: message)
+    }
+}

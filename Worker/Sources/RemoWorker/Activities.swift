@@ -1,0 +1,115 @@
+import Crypto
+import RemoJSON
+import RemoLasso
+import RemoRender
+import RemoRoom
+import RemoService
+
+/// The activity types the worker serves (DESIGN.md section 11): the names are the contract.
+public enum Activity: String, CaseIterable, Sendable {
+    case validateRegions = "ValidateRegions"
+    case placeChips = "PlaceChips"
+    case renderAnnotation = "RenderAnnotation"
+    case summarizeRoom = "SummarizeRoom"
+    case fitBadges = "FitBadges"
+    case drawPlan = "DrawPlan"
+    case checkPhoto = "CheckPhoto"
+}
+
+/// Runs activities: each reads its one JSON argument, calls the job of
+/// ``RemoService/Jobs`` that the command line and the HTTP service call, and returns its one
+/// JSON result. Image jobs read and write files under the files root.
+public struct ActivityRunner: Sendable {
+    /// Where image paths point.
+    public var files: FilesRoot
+    /// Images over this many pixels are refused from their header (`image-too-large`).
+    public var maximumPixels: Int
+
+    /// A runner over `files`.
+    public init(files: FilesRoot, maximumPixels: Int = 100_000_000) {
+        self.files = files
+        self.maximumPixels = maximumPixels
+    }
+
+    /// Runs one activity.
+    ///
+    /// - Parameters:
+    ///   - activity: Which.
+    ///   - argument: Its argument.
+    ///   - stillWanted: Asked before an output file is written; false once the activity was
+    ///     cancelled, so that a cancelled job writes nothing.
+    /// - Throws: ``RemoService/JobError``: bad input is not worth retrying, the rest is.
+    public func run(_ activity: Activity, argument: JSONValue, stillWanted: () -> Bool = { true }) throws(JobError) -> JSONValue {
+        switch activity {
+        case .validateRegions:
+            let argument = try ActivityArgument(argument, shape: "{\"document\", \"rules\"}")
+            let options = try argument.options("rules")
+            var rules = LassoRules()
+            if let v = try options.integer("maxRegions", atLeast: 0) { rules.maximumRegions = v }
+            if let v = try options.number("minAreaFraction", 0...1) { rules.minimumAreaFraction = v }
+            if let v = try options.integer("maxPoints", atLeast: 3) { rules.maximumPoints = v }
+            return try Jobs.validate(try argument.objectBytes("document", "a region document"), rules: rules, name: "$.document").json
+
+        case .placeChips:
+            let argument = try ActivityArgument(argument, shape: "{\"document\"}")
+            return try Jobs.chips(try argument.objectBytes("document", "a region document"), name: "$.document").json
+
+        case .renderAnnotation:
+            let argument = try ActivityArgument(argument, shape: "{\"image\", \"regions\", \"output\", \"options\"}")
+            let (imagePath, outputPath) = (try argument.string("image"), try argument.string("output"))
+            let regions = try argument.objectBytes("regions", "a region document")
+            let options = try argument.options("options")
+            var render = RenderOptions(maximumPixels: maximumPixels)
+            render.scale = try options.automaticOrNumber("scale", 0...20)
+            if let width = try options.number("strokeWidth", 0...100, excludingLower: true) { render.strokeWidth = width }
+            if let chips = try options.bool("chips") { render.drawChips = chips }
+            if let name = try options.string("compression", oneOf: PNGCompression.allCases.map(\.rawValue)) {
+                render.compression = PNGCompression(rawValue: name)!
+            }
+            let image = try files.read(imagePath, member: "$.image")
+            let result = try Jobs.render(image: image, regions: regions, options: render, imageName: imagePath, regionsName: "$.regions")
+            var written = try write(result.png, to: outputPath, stillWanted: stillWanted)
+            written.append(("valid", .bool(result.report.valid)))
+            written.append(("warnings", .array(result.problems.map(JSONValue.string))))
+            return .object(written)
+
+        case .summarizeRoom:
+            let argument = try ActivityArgument(argument, shape: "{\"scan\", \"format\"}")
+            let names = RoomScanFormat.allCases.map(\.rawValue)
+            var format: RoomScanFormat? = nil
+            switch argument.value["format"] {
+            case nil, .null?: break
+            case .string(let s)? where names.contains(s): format = RoomScanFormat(rawValue: s)
+            default: throw ActivityArgument.invalid("$.format: expected one of \(names.joined(separator: ", "))")
+            }
+            let scan = try Jobs.room(try argument.objectBytes("scan", "a room scan"), format: format, name: "$.scan")
+            return ResultJSON.roomSummary(scan)
+
+        case .fitBadges:
+            let result = try FitRequest(argument, itemsRequired: true).fit()
+            return ResultJSON.fit(room: nil, results: result.results)
+
+        case .drawPlan:
+            let argument = try ActivityArgument(argument, shape: "{\"scan\", \"items\", \"output\", ...}")
+            let outputPath = try argument.string("output")
+            let png = try FitRequest(argument.value, itemsRequired: false).plan()
+            return .object(try write(png, to: outputPath, stillWanted: stillWanted))
+
+        case .checkPhoto:
+            let argument = try ActivityArgument(argument, shape: "{\"image\"}")
+            let path = try argument.string("image")
+            return try Jobs.photo(try files.read(path, member: "$.image"), maximumPixels: maximumPixels, name: path).json(file: nil)
+        }
+    }
+
+    /// Writes an output file and describes it: `{"output", "bytes", "sha256"}`.
+    func write(_ bytes: [UInt8], to path: String, stillWanted: () -> Bool) throws(JobError) -> [(key: String, value: JSONValue)] {
+        guard stillWanted() else { throw JobError(.internalFailure, code: "cancelled", message: "the activity was cancelled") }
+        try files.write(bytes, to: path, member: "$.output")
+        let digest = SHA256.hash(data: bytes).map { byte in
+            let hex = Array("0123456789abcdef")
+            return String([hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        }
+        return [("output", .string(path)), ("bytes", .number(Double(bytes.count))), ("sha256", .string(digest.joined()))]
+    }
+}

@@ -1,0 +1,89 @@
+import RemoJSON
+import RemoService
+
+/// An activity's one argument, a JSON object, read member by member: each accessor names
+/// the member it refuses (`$.options.scale: expected ...`) with the code `invalid-request`.
+struct ActivityArgument {
+    let value: JSONValue
+
+    init(_ value: JSONValue, shape: String) throws(JobError) {
+        guard case .object = value else { throw Self.invalid("$: expected an object \(shape), got \(value.kindDescription)") }
+        self.value = value
+    }
+
+    /// A member that must be a JSON object, as its JSON bytes (what the jobs read).
+    func objectBytes(_ key: String, _ what: String) throws(JobError) -> [UInt8] {
+        guard let member = value[key], case .object = member else {
+            throw Self.invalid("$.\(key): expected \(what) object, got \(value[key]?.kindDescription ?? "nothing")")
+        }
+        return Array(JSONWriter.string(member).utf8)
+    }
+
+    /// A member that must be a string (a path under the files root).
+    func string(_ key: String) throws(JobError) -> String {
+        guard case .string(let s)? = value[key] else {
+            throw Self.invalid("$.\(key): expected a path relative to the files root, got \(value[key]?.kindDescription ?? "nothing")")
+        }
+        return s
+    }
+
+    /// An optional member that must be an object when present (`options`, `rules`).
+    func options(_ key: String) throws(JobError) -> Options {
+        switch value[key] {
+        case nil, .null?: return Options(path: "$.\(key)", value: .object([]))
+        case .object(let members)?: return Options(path: "$.\(key)", value: .object(members))
+        case let other?: throw Self.invalid("$.\(key): expected an object, got \(other.kindDescription)")
+        }
+    }
+
+    /// The members of an options object, each optional.
+    struct Options {
+        let path: String
+        let value: JSONValue
+
+        func number(_ key: String, _ range: ClosedRange<Double>, excludingLower: Bool = false) throws(JobError) -> Double? {
+            switch value[key] {
+            case nil, .null?: return nil
+            case .number(let n)? where range.contains(n) && !(excludingLower && n == range.lowerBound): return n
+            default:
+                let lower = excludingLower ? "over \(range.lowerBound)" : "from \(range.lowerBound)"
+                throw ActivityArgument.invalid("\(path).\(key): expected a number \(lower) to \(range.upperBound)")
+            }
+        }
+
+        func integer(_ key: String, atLeast minimum: Int) throws(JobError) -> Int? {
+            switch value[key] {
+            case nil, .null?: return nil
+            case .number(let n)? where n >= Double(minimum) && n == n.rounded() && n < 1e9: return Int(n)
+            default: throw ActivityArgument.invalid("\(path).\(key): expected a whole number of at least \(minimum)")
+            }
+        }
+
+        func bool(_ key: String) throws(JobError) -> Bool? {
+            switch value[key] {
+            case nil, .null?: return nil
+            case .bool(let b)?: return b
+            default: throw ActivityArgument.invalid("\(path).\(key): expected true or false")
+            }
+        }
+
+        func string(_ key: String, oneOf choices: [String]) throws(JobError) -> String? {
+            switch value[key] {
+            case nil, .null?: return nil
+            case .string(let s)? where choices.contains(s): return s
+            default: throw ActivityArgument.invalid("\(path).\(key): expected one of \(choices.joined(separator: ", "))")
+            }
+        }
+
+        /// `"auto"` or a number in `range` (nil for auto or absent).
+        func automaticOrNumber(_ key: String, _ range: ClosedRange<Double>) throws(JobError) -> Double? {
+            if case .string("auto")? = value[key] { return nil }
+            do { return try number(key, range, excludingLower: true) } catch {
+                throw ActivityArgument.invalid(
+                    "\(path).\(key): expected \"auto\" or a number over \(range.lowerBound) up to \(range.upperBound)")
+            }
+        }
+    }
+
+    static func invalid(_ message: String) -> JobError { JobError(.badInput, code: "invalid-request", message: message) }
+}

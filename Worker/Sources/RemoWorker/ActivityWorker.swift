@@ -1,0 +1,346 @@
+import Dispatch
+import Foundation
+import GRPCCore
+import RemoJSON
+import RemoService
+import SwiftProtobuf
+import TemporalAPI
+
+/// An activity-only Temporal worker (DESIGN.md section 11): `concurrency` slots, each of
+/// which long-polls the task queue, runs the activity it gets, heartbeats while the job
+/// runs, and answers completed, failed or cancelled. It registers no workflows.
+public final class ActivityWorker: Sendable {
+    /// Where and as whom the worker polls.
+    public struct Settings: Sendable {
+        /// Temporal's frontend host and port.
+        public var host: String
+        public var port: Int
+        public var namespace = "default"
+        public var taskQueue = "remo-geom"
+        /// Activities run at once.
+        public var concurrency: Int
+        /// How the worker names itself to Temporal (shown in the workflow's history).
+        public var identity: String
+
+        /// Settings with the defaults of the command line.
+        public init(host: String, port: Int, concurrency: Int, identity: String) {
+            self.host = host
+            self.port = port
+            self.concurrency = concurrency
+            self.identity = identity
+        }
+    }
+
+    /// What the worker did, printed when it stops.
+    public struct Counts: Sendable {
+        public var completed = 0
+        public var failed = 0
+        public var cancelled = 0
+        /// Calls (respond, heartbeat) that needed a second attempt: zero when nothing failed.
+        public var retriedCalls = 0
+        public var connections = 0
+    }
+
+    let settings: Settings
+    let runner: ActivityRunner
+    let connections: TemporalConnections
+    /// Where the worker reports (a line without its name).
+    public let log: @Sendable (String) -> Void
+    private let state = Locked(State())
+
+    private struct State {
+        var stopping = false
+        var polls: [Int: Task<Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, any Error>] = [:]
+        var counts = Counts()
+        var unreachableSince: ContinuousClock.Instant?
+    }
+
+    /// A worker; nothing happens until ``run()``.
+    public init(settings: Settings, runner: ActivityRunner, log: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.runner = runner
+        self.connections = TemporalConnections(host: settings.host, port: settings.port)
+        self.log = log
+    }
+
+    /// Polls and runs activities until ``stop()``, then returns once the activities in
+    /// flight are answered.
+    public func run() async -> Counts {
+        await withDiscardingTaskGroup { group in
+            for slot in 0..<settings.concurrency {
+                group.addTask { await self.slotLoop(slot) }
+            }
+        }
+        await connections.discardCurrent()
+        var counts = state.withLock { $0.counts }
+        counts.connections = await connections.opened
+        return counts
+    }
+
+    /// Stops polling (the polls in flight are cancelled); activities in flight finish and
+    /// are answered, then ``run()`` returns.
+    public func stop() {
+        let polls = state.withLock { state in
+            state.stopping = true
+            return Array(state.polls.values)
+        }
+        for poll in polls { poll.cancel() }
+    }
+
+    // MARK: Polling
+
+    private func slotLoop(_ slot: Int) async {
+        var backoff = Backoff()
+        while !state.withLock({ $0.stopping }) {
+            let task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse
+            do {
+                task = try await poll(slot)
+            } catch {
+                if state.withLock({ $0.stopping }) { break }
+                noteUnreachable(error)
+                await connections.discardCurrent()
+                try? await Task.sleep(for: backoff.next())
+                continue
+            }
+            backoff.reset()
+            noteReachable()
+            // An empty answer (no task before the long poll's end) is not an error.
+            guard !task.taskToken.isEmpty else { continue }
+            await execute(task)
+        }
+    }
+
+    private func poll(_ slot: Int) async throws -> Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse {
+        let request = Temporal_Api_Workflowservice_V1_PollActivityTaskQueueRequest.with {
+            $0.namespace = settings.namespace
+            $0.taskQueue.name = settings.taskQueue
+            $0.taskQueue.kind = .normal
+            $0.identity = settings.identity
+        }
+        let options = Self.pollOptions
+        let poll = Task { [connections] in
+            try await connections.call { service in try await service.pollActivityTaskQueue(request, options: options) }
+        }
+        let stopping = state.withLock { state in
+            if !state.stopping { state.polls[slot] = poll }
+            return state.stopping
+        }
+        if stopping { poll.cancel() }
+        defer { _ = state.withLock { $0.polls.removeValue(forKey: slot) } }
+        return try await poll.value
+    }
+
+    /// Long polls: the server answers by about 60 s (empty when no task came), so 90 s
+    /// means the connection is gone. An argument may be large (Temporal's own limit is a
+    /// few MB).
+    static let pollOptions: CallOptions = {
+        var options = CallOptions.defaults
+        options.timeout = .seconds(90)
+        options.maxResponseMessageBytes = 64 << 20
+        return options
+    }()
+
+    /// Answers and heartbeats: wait for a connection rather than fail at once.
+    static let callOptions: CallOptions = {
+        var options = CallOptions.defaults
+        options.timeout = .seconds(30)
+        options.waitForReady = true
+        return options
+    }()
+
+    private func noteUnreachable(_ error: any Error) {
+        let first = state.withLock { state in
+            defer { if state.unreachableSince == nil { state.unreachableSince = .now } }
+            return state.unreachableSince == nil
+        }
+        if first { log("cannot reach Temporal at \(settings.host):\(settings.port) (\(Self.describe(error))); retrying with backoff") }
+    }
+
+    private func noteReachable() {
+        let since = state.withLock { state in
+            defer { state.unreachableSince = nil }
+            return state.unreachableSince
+        }
+        if let since { log("reconnected to Temporal at \(settings.host):\(settings.port) after \(since.duration(to: .now))") }
+    }
+
+    // MARK: Running an activity
+
+    private enum Outcome {
+        case completed(JSONValue)
+        case failed(JobError)
+        case cancelled
+    }
+
+    /// Runs one activity and answers it. The job runs on a thread of its own (off Swift's
+    /// cooperative pool, so that a long job never holds up heartbeats and polls) while this
+    /// heartbeats; when the server asks for cancellation the activity is answered cancelled
+    /// at once, and the job, which cannot be interrupted, finishes unseen and writes nothing.
+    private func execute(_ task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse) async {
+        let token = task.taskToken
+        let cancelled = Locked(false)
+        let outcome: Outcome = await withCheckedContinuation { continuation in
+            let answered = Locked(false)
+            let finish: @Sendable (Outcome) -> Void = { outcome in
+                let first = answered.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
+                if first { continuation.resume(returning: outcome) }
+            }
+            let heartbeats = Task {
+                if await self.heartbeat(token, every: Self.heartbeatInterval(task)) {
+                    cancelled.withLock { $0 = true }
+                    finish(.cancelled)
+                }
+            }
+            DispatchQueue.global().async {
+                let outcome = self.outcome(of: task, stillWanted: { !cancelled.withLock { $0 } })
+                heartbeats.cancel()
+                finish(outcome)
+            }
+        }
+        await respond(token, outcome)
+    }
+
+    private func outcome(of task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, stillWanted: () -> Bool) -> Outcome {
+        do throws(JobError) {
+            guard let activity = Activity(rawValue: task.activityType.name) else {
+                // Another worker on the queue may serve it: retryable, as the SDKs do.
+                throw JobError(
+                    .internalFailure, code: "unknown-activity", message: "remo-geom-worker has no activity \(task.activityType.name)")
+            }
+            let argument = try JSONPayload.argument(task.input)
+            return .completed(try runner.run(activity, argument: argument, stillWanted: stillWanted))
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Heartbeats until the task is cancelled (the job finished) or the server asks for
+    /// cancellation (then true).
+    private func heartbeat(_ token: Data, every interval: Duration) async -> Bool {
+        while true {
+            do { try await Task.sleep(for: interval) } catch { return false }
+            let request = Temporal_Api_Workflowservice_V1_RecordActivityTaskHeartbeatRequest.with {
+                $0.taskToken = token
+                $0.identity = settings.identity
+                $0.namespace = settings.namespace
+            }
+            guard
+                let response = try? await call({ service, options in
+                    try await service.recordActivityTaskHeartbeat(request, options: options)
+                })
+            else { continue }
+            if response.cancelRequested { return true }
+        }
+    }
+
+    /// A third of the heartbeat timeout, so that a late heartbeat still arrives in time;
+    /// every 10 s without one (heartbeats also carry cancellation).
+    static func heartbeatInterval(_ task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse) -> Duration {
+        guard task.hasHeartbeatTimeout else { return .seconds(10) }
+        let timeout = Double(task.heartbeatTimeout.seconds) + Double(task.heartbeatTimeout.nanos) / 1e9
+        return timeout > 0 ? .milliseconds(max(50, Int(timeout * 1000 / 3))) : .seconds(10)
+    }
+
+    private func respond(_ token: Data, _ outcome: Outcome) async {
+        do {
+            switch outcome {
+            case .completed(let value):
+                let request = Temporal_Api_Workflowservice_V1_RespondActivityTaskCompletedRequest.with {
+                    $0.taskToken = token
+                    $0.identity = settings.identity
+                    $0.namespace = settings.namespace
+                    $0.result = JSONPayload.payloads(value)
+                }
+                _ = try await call { service, options in try await service.respondActivityTaskCompleted(request, options: options) }
+                state.withLock { $0.counts.completed += 1 }
+            case .failed(let error):
+                let request = Temporal_Api_Workflowservice_V1_RespondActivityTaskFailedRequest.with {
+                    $0.taskToken = token
+                    $0.identity = settings.identity
+                    $0.namespace = settings.namespace
+                    $0.failure = Self.failure(error)
+                }
+                _ = try await call { service, options in try await service.respondActivityTaskFailed(request, options: options) }
+                state.withLock { $0.counts.failed += 1 }
+            case .cancelled:
+                let request = Temporal_Api_Workflowservice_V1_RespondActivityTaskCanceledRequest.with {
+                    $0.taskToken = token
+                    $0.identity = settings.identity
+                    $0.namespace = settings.namespace
+                }
+                _ = try await call { service, options in try await service.respondActivityTaskCanceled(request, options: options) }
+                state.withLock { $0.counts.cancelled += 1 }
+            }
+        } catch {
+            // Temporal times the activity out and retries it elsewhere.
+            log("could not answer an activity (\(Self.describe(error))); Temporal will retry it after its timeout")
+        }
+    }
+
+    /// A job's error as Temporal's failure: an application failure whose type is the error
+    /// code, not retryable when the input is at fault.
+    static func failure(_ error: JobError) -> Temporal_Api_Failure_V1_Failure {
+        var failure = Temporal_Api_Failure_V1_Failure()
+        failure.message = error.message
+        failure.source = "remo-geom-worker"
+        var info = Temporal_Api_Failure_V1_ApplicationFailureInfo()
+        info.type = error.code
+        info.nonRetryable = error.kind != .internalFailure
+        failure.applicationFailureInfo = info
+        return failure
+    }
+
+    /// One unary call, tried again (on a fresh connection, after a pause) when the server
+    /// is unavailable, up to five attempts.
+    private func call<Response: Sendable>(
+        _ body: @Sendable (TemporalConnections.Service, CallOptions) async throws -> Response
+    ) async throws -> Response {
+        var backoff = Backoff()
+        let options = Self.callOptions
+        for attempt in 1... {
+            do {
+                return try await connections.call { service in try await body(service, options) }
+            } catch let error as RPCError where attempt < 5 && error.code == .unavailable {
+                state.withLock { $0.counts.retriedCalls += 1 }
+                await connections.discardCurrent()
+                try await Task.sleep(for: backoff.next())
+            }
+        }
+        fatalError("unreachable")
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? RPCError { return "\(error.code): \(error.message)" }
+        return "\(error)"
+    }
+}
+
+/// Exponential backoff from 0.1 s to 5 s, with jitter so that many workers do not return
+/// in step.
+struct Backoff {
+    private var delay = 0.1
+
+    mutating func next() -> Duration {
+        defer { delay = min(delay * 2, 5) }
+        return .milliseconds(Int(delay * 1000 * Double.random(in: 0.8...1.2)))
+    }
+
+    mutating func reset() { delay = 0.1 }
+}
+
+/// A value behind a lock.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

@@ -1,0 +1,118 @@
+import RemoJSON
+import RemoService
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The folder that image jobs read from and write to (`--files-root`): activities pass files
+/// by reference, as paths relative to it, and a path that would leave it is refused
+/// (DESIGN.md section 11): an absolute path, a `..` component, or a symbolic link out.
+public struct FilesRoot: Sendable {
+    /// The folder, as the system resolves it (links followed).
+    public let path: String
+
+    /// The largest input file read, in bytes.
+    public static let maximumFileBytes = 1 << 30
+
+    /// A root at `path`, which must be a folder.
+    public init(_ path: String) throws(JobError) {
+        guard let resolved = Self.realPath(path) else {
+            throw JobError(.badInput, code: "not-found", message: "\(path): no such folder")
+        }
+        var info = stat()
+        guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw JobError(.badInput, code: "not-a-folder", message: "\(path): not a folder")
+        }
+        self.path = resolved
+    }
+
+    /// The bytes of the file at `relative`.
+    ///
+    /// - Parameter member: Where the path came from, for messages (`$.image`).
+    /// - Throws: ``JobError`` `path-outside-root`, `not-found`, `not-a-file`, `too-large` or
+    ///   `unreadable`; all bad input.
+    public func read(_ relative: String, member: String) throws(JobError) -> [UInt8] {
+        let full = try checked(relative, member: member)
+        guard let resolved = Self.realPath(full) else {
+            throw JobError(.badInput, code: "not-found", message: "\(member): \(relative): no such file under the files root")
+        }
+        guard inside(resolved) else { throw outside(relative, member: member, "a link leads out of the files root") }
+        switch FileBytes.read(resolved, limit: Self.maximumFileBytes) {
+        case .success(let bytes): return bytes
+        case .failure(.notFound), .failure(.closed):
+            throw JobError(.badInput, code: "not-found", message: "\(member): \(relative): no such file under the files root")
+        case .failure(.isFolder): throw JobError(.badInput, code: "not-a-file", message: "\(member): \(relative): is a folder, not a file")
+        case .failure(.tooLarge):
+            throw JobError(.badInput, code: "too-large", message: "\(member): \(relative): over \(Self.maximumFileBytes) bytes")
+        case .failure(.unreadable(let reason)):
+            throw JobError(.badInput, code: "unreadable", message: "\(member): \(relative): cannot be read (\(reason))")
+        }
+    }
+
+    /// Writes `bytes` to `relative` atomically, making the folders it names as needed.
+    ///
+    /// - Throws: ``JobError`` `path-outside-root` (bad input), or `write-failed`, which is
+    ///   worth retrying (a full disk, say).
+    public func write(_ bytes: [UInt8], to relative: String, member: String) throws(JobError) {
+        let full = try checked(relative, member: member)
+        // The deepest folder that exists must resolve inside the root; the rest is made.
+        var components = relative.split(separator: "/").dropLast().map(String.init)
+        var missing: [String] = []
+        var folder = Self.join(path, components)
+        while Self.realPath(folder) == nil {
+            missing.insert(components.removeLast(), at: 0)
+            folder = Self.join(path, components)
+        }
+        guard let resolvedFolder = Self.realPath(folder), inside(resolvedFolder) || resolvedFolder == path else {
+            throw outside(relative, member: member, "a link leads out of the files root")
+        }
+        for name in missing {
+            folder += "/" + name
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw JobError(
+                    .internalFailure, code: "write-failed",
+                    message: "\(member): \(relative): cannot make the folder (\(String(cString: strerror(errno))))")
+            }
+        }
+        var info = stat()
+        if lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            throw JobError(.badInput, code: "not-a-file", message: "\(member): \(relative): is a folder, not a file")
+        }
+        do { try AtomicFile.write(bytes, to: full) } catch {
+            throw JobError(.internalFailure, code: "write-failed", message: "\(member): \(error.message)")
+        }
+    }
+
+    /// `relative` joined to the root, after the checks that need no file system.
+    func checked(_ relative: String, member: String) throws(JobError) -> String {
+        guard !relative.isEmpty else { throw JobError(.badInput, code: "invalid-request", message: "\(member): an empty path") }
+        guard !relative.hasPrefix("/") else { throw outside(relative, member: member, "an absolute path") }
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+        guard !components.contains("..") else { throw outside(relative, member: member, "a path with ..") }
+        guard !relative.utf8.contains(0) else {
+            throw JobError(.badInput, code: "invalid-request", message: "\(member): a path with a NUL byte")
+        }
+        return Self.join(path, components.map(String.init))
+    }
+
+    func inside(_ resolved: String) -> Bool { resolved.hasPrefix(path == "/" ? "/" : path + "/") }
+
+    func outside(_ relative: String, member: String, _ why: String) -> JobError {
+        JobError(
+            .badInput, code: "path-outside-root",
+            message: "\(member): \(relative): \(why); paths are relative to the files root and stay in it")
+    }
+
+    static func join(_ root: String, _ components: [String]) -> String {
+        components.isEmpty ? root : (root == "/" ? "" : root) + "/" + components.joined(separator: "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

