@@ -41,11 +41,11 @@ async def measure(client, start_workers, document, activities):
     workers = start_workers()
     await asyncio.sleep(2)  # let them connect and poll
     per_workflow = activities // 10
-    shifts = [[k % 9, k % 7] for k in range(per_workflow)]
+    documents = [harness.workflows.shifted(document, k % 9, k % 7) for k in range(per_workflow)]
     cpu_before = sum(w.cpu_seconds() for w in workers)
     started = time.perf_counter()
     handles = [await client.start_workflow(
-        harness.workflows.FanOut.run, {"document": document, "shifts": shifts},
+        harness.workflows.FanOut.run, {"documents": documents},
         id=f"load-{time.monotonic_ns()}-{n}", task_queue=harness.WORKFLOW_QUEUE) for n in range(10)]
     failures = 0
     for handle in handles:

@@ -149,6 +149,8 @@ def document():
         "/v1/photo": job("Check a room photo", "The photo report of DESIGN.md section 12 (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
                          {"required": True, "content": {t: {"schema": {"type": "string", "contentMediaType": t}} for t in ("image/jpeg", "image/png", "image/heic", "image/heif")}},
                          json_ok("PhotoResult", "The report."), extra_errors=("422",)),
+        "/v1/repair": job("Repair self-crossing lassos", "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (DESIGN.md section 13).",
+                          json_body("RegionDocument", "A region document."), json_ok("RepairResult", "The repaired document.")),
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
         "/readyz": {"get": {"summary": "Readiness", "responses": {
             "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},

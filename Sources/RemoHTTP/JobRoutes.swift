@@ -95,6 +95,12 @@ enum JobRoutes {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
 
+    /// `POST /v1/repair`: the region document with its self-crossing regions repaired and
+    /// a `repairs` list (DESIGN.md section 13).
+    static func repair(_ input: Input) throws(ServiceError) -> Response {
+        json(try job { () throws(JobError) in try Jobs.repair(input.body).document })
+    }
+
     /// `POST /v1/photo`: the photo report of DESIGN.md section 12. The format is told from
     /// the bytes (the media type only has to be one of the image types).
     static func photo(_ input: Input) throws(ServiceError) -> Response {

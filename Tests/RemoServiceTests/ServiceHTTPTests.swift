@@ -84,6 +84,10 @@ struct ServiceHTTPTests {
             let printed = try CLIRunner.run(["photo", photo, "--format", "json"]).stdout
             #expect(report.status == 200 && #"{"file":"\#(photo)","# + report.text.dropFirst() + "\n" == printed)
         }
+        let crossing = "SampleScans/regions/self-intersecting.json"
+        let repair = try service.request("POST", "/v1/repair", file: crossing)
+        let repaired = try CLIRunner.run(["repair", crossing]).stdout
+        #expect(repair.status == 200 && repair.text + "\n" == repaired)
         #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)
         #expect(try service.request("GET", "/readyz").text == #"{"status":"ok"}"#)
         let metrics = try service.request("GET", "/metrics")

@@ -861,6 +861,100 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/repair": {
+      "post": {
+        "summary": "Repair self-crossing lassos",
+        "description": "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (DESIGN.md section 13).",
+        "requestBody": {
+          "required": true,
+          "description": "A region document.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RegionDocument"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The repaired document.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RepairResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "summary": "Liveness",
@@ -1369,6 +1463,55 @@ enum OpenAPIDocument {
             }
           }
         }
+      },
+      "RepairResult": {
+        "title": "repair result",
+        "description": "What `remo-geom repair`, `POST /v1/repair` and the worker's RepairRegions give (DESIGN.md section 13): the region document as given, each region that crossed or touched itself replaced by the exterior ring of the largest polygon GEOS MakeValid would make of it (holes filled), and a `repairs` list with one entry per such region. Simple regions are left as they were.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/RegionDocument"
+          },
+          {
+            "type": "object",
+            "required": [
+              "repairs"
+            ],
+            "properties": {
+              "repairs": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "region",
+                    "droppedAreaFraction",
+                    "ambiguous"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "region": {
+                      "type": "string",
+                      "description": "The region's id."
+                    },
+                    "droppedAreaFraction": {
+                      "type": "number",
+                      "minimum": 0,
+                      "maximum": 1,
+                      "description": "The share of the area the drawing enclosed that the repair left out (1 when no repair was possible)."
+                    },
+                    "ambiguous": {
+                      "type": "boolean",
+                      "description": "More than 10 % left out, or no repair possible: ask the person to redraw."
+                    },
+                    "failure": {
+                      "type": "string",
+                      "description": "Why the region could not be repaired (it was left as it was)."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
       },
       "RoomDimensions": {
         "title": "RoomDimensions scan",

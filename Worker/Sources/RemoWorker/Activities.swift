@@ -14,6 +14,7 @@ public enum Activity: String, CaseIterable, Sendable {
     case fitBadges = "FitBadges"
     case drawPlan = "DrawPlan"
     case checkPhoto = "CheckPhoto"
+    case repairRegions = "RepairRegions"
 }
 
 /// Runs activities: each reads its one JSON argument, calls the job of
@@ -94,6 +95,11 @@ public struct ActivityRunner: Sendable {
             let outputPath = try argument.string("output")
             let png = try FitRequest(argument.value, itemsRequired: false).plan()
             return .object(try write(png, to: outputPath, stillWanted: stillWanted))
+
+        case .repairRegions:
+            let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
+            _ = try argument.options("options")  // none yet; an object when given
+            return try Jobs.repair(try argument.objectBytes("document", "a region document"), name: "$.document").document
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")

@@ -206,7 +206,8 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
             async with harness.workflow_worker(client):
                 handle = await client.start_workflow(
                     harness.workflows.FanOut.run,
-                    {"document": base, "shifts": shifts, "renders": renders, "image": "in/design.png", "timeout": 5},
+                    {"documents": [harness.workflows.shifted(base, *s) for s in shifts],
+                     "renders": [harness.workflows.shifted(base, *s) for s in renders], "image": "in/design.png", "timeout": 5},
                     id="fan-out", task_queue=harness.WORKFLOW_QUEUE)
                 # Kill the first worker once a fifth of the activities have completed.
                 while await completed(handle) < 64:
@@ -244,7 +245,7 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
             client = await harness.connect(server)
             async with harness.workflow_worker(client):
                 handles = [await client.start_workflow(
-                    harness.workflows.FanOut.run, {"document": base, "shifts": shifts},
+                    harness.workflows.FanOut.run, {"documents": [harness.workflows.shifted(base, *s) for s in shifts]},
                     id=f"steady-{n}", task_queue=harness.WORKFLOW_QUEUE) for n in range(10)]
                 for handle in handles:
                     self.assertEqual((await handle.result())["validate"], expected)

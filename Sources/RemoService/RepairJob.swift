@@ -1,0 +1,79 @@
+import RemoGeometry
+import RemoJSON
+import RemoLasso
+
+/// What the repair job did to one region that crossed or touched itself.
+public struct RegionRepair: Hashable, Sendable {
+    /// The region's id.
+    public var region: String
+    /// The share of the area the drawing enclosed that the repair left out.
+    public var droppedAreaFraction: Double
+    /// More than ``Jobs/ambiguousFraction`` dropped (two lobes of similar size, say): ask the
+    /// person to redraw rather than trust the repair. Also set when no repair was possible.
+    public var ambiguous: Bool
+    /// Why the region could not be repaired (it was left as it was), or nil.
+    public var failure: String?
+
+    /// The `repairs` entry: `{"region", "droppedAreaFraction", "ambiguous"}`, plus
+    /// `"failure"` when there is one.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("region", .string(region)), ("droppedAreaFraction", .number(droppedAreaFraction)), ("ambiguous", .bool(ambiguous)),
+        ]
+        if let failure { members.append(("failure", .string(failure))) }
+        return .object(members)
+    }
+}
+
+/// The result of the repair job.
+public struct RepairResult: Sendable {
+    /// The region document as given, with each repaired region's points replaced and a
+    /// `repairs` list added.
+    public var document: JSONValue
+    /// One entry per region that was not simple.
+    public var repairs: [RegionRepair]
+}
+
+extension Jobs {
+    /// A repair that leaves out more than this share of what the drawing enclosed is
+    /// ambiguous (DESIGN.md section 13).
+    public static let ambiguousFraction = 0.10
+
+    /// Replaces each region that crosses or touches itself by the exterior ring of the
+    /// largest polygon GEOS `MakeValid` would make of it, holes filled (DESIGN.md section
+    /// 13). Simple regions are left exactly as they were.
+    ///
+    /// - Parameters:
+    ///   - document: The region document's JSON bytes.
+    ///   - name: How messages name the document.
+    /// - Throws: ``JobError`` `invalid-json` or `invalid-document` when it cannot be read.
+    public static func repair(_ document: [UInt8], name: String = "the document") throws(JobError) -> RepairResult {
+        let decoded = try regionDocument(document, name: name)
+        var tree: JSONValue
+        do { tree = try JSONParser.parse(document) } catch {
+            throw JobError(.badInput, code: "invalid-json", message: "\(name): \(error)")
+        }
+        guard case .object(var members) = tree, let at = members.firstIndex(where: { $0.key == "regions" }),
+            case .array(var regions) = members[at].value, regions.count == decoded.regions.count
+        else { throw JobError(.badInput, code: "invalid-document", message: "\(name): expected an object with regions") }
+        var repairs: [RegionRepair] = []
+        for (k, region) in decoded.regions.enumerated() {
+            guard let ring = try? Ring(region.points), !ring.isSimple else { continue }
+            do {
+                let repair = try RingRepair(region.points)
+                let dropped = repair.droppedAreaFraction
+                repairs.append(RegionRepair(region: region.id, droppedAreaFraction: dropped, ambiguous: dropped > ambiguousFraction))
+                guard case .object(var fields) = regions[k], let p = fields.firstIndex(where: { $0.key == "points" }) else { continue }
+                fields[p].value = .array(repair.points.map { .array([.number($0.x), .number($0.y)]) })
+                regions[k] = .object(fields)
+            } catch {
+                repairs.append(RegionRepair(region: region.id, droppedAreaFraction: 1, ambiguous: true, failure: "\(error)"))
+            }
+        }
+        members[at].value = .array(regions)
+        members.removeAll { $0.key == "repairs" }
+        members.append(("repairs", .array(repairs.map(\.json))))
+        tree = .object(members)
+        return RepairResult(document: tree, repairs: repairs)
+    }
+}
