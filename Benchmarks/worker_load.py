@@ -8,7 +8,7 @@ moved by a different offset each time).
     python3 Benchmarks/worker_load.py [--activities 2000] [--binary Worker/.build/release/remo-geom-worker]
 
 For each of remo-geom with one and two worker processes, then the peer with one and two,
-runs `--activities` ValidateRegions (10 workflows at once) and prints activities per second
+runs `--activities` ValidateRegions (20 workflows at once, 100 each) and prints activities per second
 and CPU time per activity in the worker processes (user + system from /proc, read just
 before they stop). Each worker runs two activities at once. On one 2-core machine the dev
 server and the Python workflow worker take much of the CPU, so the rate alone says little;
@@ -40,13 +40,13 @@ class PeerProcess(harness.WorkerProcess):
 async def measure(client, start_workers, document, activities):
     workers = start_workers()
     await asyncio.sleep(2)  # let them connect and poll
-    per_workflow = activities // 10
+    per_workflow = activities // 20
     documents = [harness.workflows.shifted(document, k % 9, k % 7) for k in range(per_workflow)]
     cpu_before = sum(w.cpu_seconds() for w in workers)
     started = time.perf_counter()
     handles = [await client.start_workflow(
         harness.workflows.FanOut.run, {"documents": documents},
-        id=f"load-{time.monotonic_ns()}-{n}", task_queue=harness.WORKFLOW_QUEUE) for n in range(10)]
+        id=f"load-{time.monotonic_ns()}-{n}", task_queue=harness.WORKFLOW_QUEUE) for n in range(20)]
     failures = 0
     for handle in handles:
         result = await handle.result()
@@ -55,7 +55,7 @@ async def measure(client, start_workers, document, activities):
     cpu = sum(w.cpu_seconds() for w in workers) - cpu_before
     for w in workers:
         w.terminate()
-    return {"rate": per_workflow * 10 / seconds, "cpuMs": cpu / (per_workflow * 10) * 1000, "failures": failures}
+    return {"rate": per_workflow * 20 / seconds, "cpuMs": cpu / (per_workflow * 20) * 1000, "failures": failures}
 
 
 async def main():

@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time remo-geom against GEOS on the same inputs and print the ratios.",
         discussion: """
             Cases: jittery lassos of 100, 500, 5,000, 100,000 and 200,000 points and combs \
-            (long parallel teeth) of 10,000, 100,000 and 200,000 vertices. Operations: \
+            (long parallel teeth) of 10,000, 100,000 and 200,000 vertices, and lassos of 500 and \
+            5,000 points drawn past their start into a small loop (repair against GEOS MakeValid). Operations: \
             simplicity (GEOS isValid), area (GEOS area) and, for lassos, the relation of \
             the lasso to a copy of itself shrunk inside it (GEOS relate), which makes both \
             libraries do their whole sweep. A whole region document (3 lassos × 500 points, \

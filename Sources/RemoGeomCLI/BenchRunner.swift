@@ -95,6 +95,7 @@ struct BenchRunner {
 
     static let lassoSizes = [100, 500, 5_000, 100_000, 200_000]
     static let combSizes = [10_000, 100_000, 200_000]
+    static let repairSizes = [500, 5_000]
     static let rounds = 10
 
     mutating func runAll(sizeFilter: Set<Int>?) throws -> [BenchCase] {
@@ -107,6 +108,7 @@ struct BenchRunner {
         for n in Self.combSizes where sizeFilter?.contains(n) ?? true {
             jobs += try ringJobs(Shapes.comb(count: n), shape: "comb", relationPartner: nil)
         }
+        for n in Self.repairSizes where sizeFilter?.contains(n) ?? true { jobs.append(try repairJob(count: n)) }
         if sizeFilter?.contains(1500) ?? true { jobs += try documentJobs() }
         let roundNanos = minimumSeconds * 1e9 / Double(Self.rounds)
         for _ in 0..<Self.rounds {
@@ -151,6 +153,23 @@ struct BenchRunner {
         let decode = BenchJob(
             operation: "decodeDocument", shape: "lasso", vertices: 1500, remo: { blackHole(try? RegionDocument.decode(bytes)) }, geos: nil)
         return [validate, decode]
+    }
+
+    /// The repair of a lasso drawn past its start into a small loop, against GEOS
+    /// `MakeValid` on the same ring (which does less: no exterior ring is chosen).
+    mutating func repairJob(count: Int) throws -> BenchJob {
+        let points = BadLasso.closingOvershoot.points(count: count, seed: 1)
+        let polygon = try GEOSGeometry.polygon(points)
+        let ours = try RingRepair(points)
+        let theirs = try polygon.makeValid().polygons().map { try $0.area() }.max() ?? 0
+        if (ours.keptArea - theirs).magnitude > 1e-9 * theirs {
+            throw BenchError.disagreement("repair of the overshoot of \(count) points: \(ours.keptArea) against GEOS \(theirs)")
+        }
+        return try job("repair", "overshoot", count) {
+            blackHole(try RingRepair(points))
+        } geos: {
+            _ = try polygon.makeValid()
+        }
     }
 
     /// The points scaled by `factor` about their centroid.

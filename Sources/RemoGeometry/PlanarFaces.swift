@@ -29,6 +29,8 @@ struct PlanarFaces {
     private(set) var outerFace = 0
     /// The outgoing half-edges of each node in counter-clockwise order.
     private(set) var around: [[Int]] = []
+    /// Where each half-edge stands in its node's `around`.
+    private(set) var slot: [Int] = []
 
     /// Pairs of edges whose x-ranges overlap that may be examined: 64 per edge and a
     /// million more. A hand-drawn lasso meets far fewer (a few per edge); a dense scribble
@@ -44,19 +46,28 @@ struct PlanarFaces {
         guard n >= 2 else { return }
         let edges = (0..<n).map { Segment(ring[$0], ring[($0 + 1) % n]) }
         var cuts = [[Point]](repeating: [], count: n)
+        var cutCount = 0
+        var overlaps = false
         try Self.findContacts(edges) { i, j, contact in
             switch contact {
             case .disjoint: break
             case .crossing(let p), .touching(let p):
                 cuts[i].append(p)
                 cuts[j].append(p)
+                cutCount += 2
             case .overlapping(let a, let b):
                 cuts[i] += [a, b]
                 cuts[j] += [a, b]
+                cutCount += 4
+                overlaps = true
             }
         }
-        // Split every edge at its cuts, in order along it; keep each piece once.
+        // Split every edge at its cuts, in order along it. Where the ring runs over itself,
+        // a piece comes twice: keep it once.
         var index: [Point: Int] = [:]
+        index.reserveCapacity(n + cutCount)
+        nodes.reserveCapacity(n + cutCount)
+        origin.reserveCapacity(2 * (n + cutCount))
         func node(_ p: Point) -> Int {
             if let k = index[p] { return k }
             index[p] = nodes.count
@@ -64,20 +75,26 @@ struct PlanarFaces {
             return nodes.count - 1
         }
         var seen = Set<UInt64>()
-        for (i, edge) in edges.enumerated() {
-            let (dx, dy) = (edge.end.x - edge.start.x, edge.end.y - edge.start.y)
-            let along = { (p: Point) in (p.x - edge.start.x) * dx + (p.y - edge.start.y) * dy }
-            let stops = [edge.start] + cuts[i].sorted { along($0) < along($1) } + [edge.end]
-            var from = node(stops[0])
-            for p in stops.dropFirst() {
-                let to = node(p)
-                if to == from { continue }
-                let key = UInt64(min(from, to)) << 32 | UInt64(max(from, to))
-                if seen.insert(key).inserted {
-                    origin += [from, to]
-                }
-                from = to
+        func link(_ from: Int, _ to: Int) {
+            let key = UInt64(min(from, to)) << 32 | UInt64(max(from, to))
+            if from != to && (!overlaps || seen.insert(key).inserted) {
+                origin.append(from)
+                origin.append(to)
             }
+        }
+        let vertexNodes = ring.map(node)
+        for (i, edge) in edges.enumerated() {
+            var from = vertexNodes[i]
+            if !cuts[i].isEmpty {
+                let (dx, dy) = (edge.end.x - edge.start.x, edge.end.y - edge.start.y)
+                let along = { (p: Point) in (p.x - edge.start.x) * dx + (p.y - edge.start.y) * dy }
+                for p in cuts[i].sorted(by: { along($0) < along($1) }) {
+                    let to = node(p)
+                    link(from, to)
+                    from = to
+                }
+            }
+            link(from, vertexNodes[(i + 1) % n])
         }
         traceFaces()
     }
@@ -105,7 +122,9 @@ struct PlanarFaces {
                 // The same rounded crossing whichever edge comes first and whichever way
                 // each runs: the result must not depend on the ring's start or direction.
                 let (a, b) = (Self.canonical(e), Self.canonical(f))
-                let contact = a.start < b.start || (a.start == b.start && a.end < b.end) ? SegmentIntersection.classify(a, b) : SegmentIntersection.classify(b, a)
+                let contact =
+                    a.start < b.start || (a.start == b.start && a.end < b.end)
+                    ? SegmentIntersection.classify(a, b) : SegmentIntersection.classify(b, a)
                 if !contact.meets { continue }
                 let neighbours = (i + 1) % n == j || (j + 1) % n == i
                 if neighbours, n > 2, case .touching = contact { continue }
@@ -124,7 +143,7 @@ struct PlanarFaces {
         let halfEdges = origin.count
         around = [[Int]](repeating: [], count: nodes.count)
         for h in 0..<halfEdges { around[origin[h]].append(h) }
-        var slot = [Int](repeating: 0, count: halfEdges)
+        slot = [Int](repeating: 0, count: halfEdges)
         for v in nodes.indices {
             let centre = nodes[v]
             around[v].sort { Self.counterClockwise(from: centre, nodes[origin[$0 ^ 1]], before: nodes[origin[$1 ^ 1]]) }
@@ -196,50 +215,53 @@ struct PlanarFaces {
     /// side only, followed with `f` on the left and split where the boundary meets itself;
     /// the loop enclosing the most.
     func outerBoundary(of f: Int) -> [Point] {
-        let own = Set(walks[f])
-        let boundary = own.filter { !own.contains($0 ^ 1) }
+        var onBoundary = [Bool](repeating: false, count: origin.count)
+        for h in walks[f] { onBoundary[h] = true }
+        for h in walks[f] where face[h ^ 1] == f { onBoundary[h] = false }
         // Next along the boundary: clockwise from the twin, skipping half-edges that are
         // not part of it.
         func following(_ h: Int) -> Int {
             let out = around[origin[h ^ 1]]
-            var k = out.firstIndex(of: h ^ 1)!
+            var k = slot[h ^ 1]
             repeat {
                 k = (k + out.count - 1) % out.count
-            } while !boundary.contains(out[k])
+            } while !onBoundary[out[k]]
             return out[k]
         }
         var best: (area: Double, points: [Point]) = (0, [])
-        var done = Set<Int>()
-        for start in boundary.sorted() where !done.contains(start) {
-            var cycle: [Point] = []
+        var done = [Bool](repeating: false, count: origin.count)
+        for start in walks[f] where onBoundary[start] && !done[start] {
+            var cycle: [Int] = []
             var h = start
             repeat {
-                done.insert(h)
-                cycle.append(nodes[origin[h]])
+                done[h] = true
+                cycle.append(origin[h])
                 h = following(h)
             } while h != start
-            for loop in Self.simpleLoops(cycle) {
-                let area = Self.doubledArea(loop)
-                if area > best.area { best = (area, loop) }
+            for loop in simpleLoops(cycle) {
+                let points = loop.map { nodes[$0] }
+                let area = Self.doubledArea(points)
+                if area > best.area { best = (area, points) }
             }
         }
         return best.points
     }
 
-    /// A closed walk cut into loops that each visit a point once, at every point it
-    /// visits again.
-    static func simpleLoops(_ walk: [Point]) -> [[Point]] {
-        var loops: [[Point]] = []
-        var stack: [Point] = []
-        var position: [Point: Int] = [:]
-        for p in walk {
-            if let k = position[p] {
+    /// A closed walk (node ids) cut into loops that each visit a node once, at every node
+    /// it visits again.
+    func simpleLoops(_ walk: [Int]) -> [[Int]] {
+        var loops: [[Int]] = []
+        var stack: [Int] = []
+        var position = [Int](repeating: -1, count: nodes.count)
+        for v in walk {
+            let k = position[v]
+            if k >= 0 {
                 loops.append(Array(stack[k...]))
-                for q in stack[(k + 1)...] { position[q] = nil }
+                for u in stack[(k + 1)...] { position[u] = -1 }
                 stack.removeSubrange((k + 1)...)
             } else {
-                position[p] = stack.count
-                stack.append(p)
+                position[v] = stack.count
+                stack.append(v)
             }
         }
         loops.append(stack)

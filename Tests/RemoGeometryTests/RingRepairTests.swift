@@ -20,10 +20,13 @@ struct RingRepairTests {
             let points = kind.points(count: 120, seed: seed)
             let repair = try RingRepair(points)
             let shift = Int(seed * 7919) % points.count
-            for variant in [Array(points[shift...] + points[..<shift]), points.reversed(), Array((points[shift...] + points[..<shift]).reversed())] {
+            for variant in [
+                Array(points[shift...] + points[..<shift]), points.reversed(), Array((points[shift...] + points[..<shift]).reversed()),
+            ] {
                 let other = try RingRepair(variant)
                 #expect(Self.cycle(other.points) == Self.cycle(repair.points), "\(kind) seed \(seed)")
-                #expect(other.enclosedArea == repair.enclosedArea || abs(other.enclosedArea - repair.enclosedArea) < 1e-9 * repair.enclosedArea)
+                #expect(
+                    other.enclosedArea == repair.enclosedArea || abs(other.enclosedArea - repair.enclosedArea) < 1e-9 * repair.enclosedArea)
             }
         }
     }
@@ -50,7 +53,8 @@ struct RingRepairTests {
         #expect(eight.area == 25 && eight.droppedAreaFraction == 0.5)
         // Two curls inside the loop are holes of it (GEOS: 118 − 6 − 9 = 103), filled.
         let curl = try RingRepair([
-            Point(0, 0), Point(10, 0), Point(10, 10), Point(7, 10), Point(7, 4), Point(4, 4), Point(4, 7), Point(9, 7), Point(9, 12), Point(0, 12),
+            Point(0, 0), Point(10, 0), Point(10, 10), Point(7, 10), Point(7, 4), Point(4, 4), Point(4, 7), Point(9, 7), Point(9, 12),
+            Point(0, 12),
         ])
         #expect(curl.area == 118)
         #expect(curl.keptArea == 103)
