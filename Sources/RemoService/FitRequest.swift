@@ -13,32 +13,32 @@ public struct FitRequest: Sendable {
     /// Which room of a CapturedStructure (from 1).
     public var roomNumber: Int?
 
-    /// Reads a body.
+    /// Reads a body whose members have been found.
     ///
     /// - Parameters:
-    ///   - body: The body, already parsed.
+    ///   - body: The body's members (the scan and the list go on as the bytes they were
+    ///     written with).
     ///   - itemsRequired: Whether `items` must be there (the fit job) or not (the plan job).
     /// - Throws: ``JobError`` `invalid-request`, naming the member (`$.items: ...`).
-    public init(_ body: JSONValue, itemsRequired: Bool) throws(JobError) {
-        guard case .object = body else { throw Self.invalid("$: expected an object {\"scan\", \"items\", ...}") }
-        switch body["scan"] {
+    public init(_ body: JSONObjectMembers, itemsRequired: Bool) throws(JobError) {
+        switch body.kind(of: "scan") {
         case nil, .null?: scan = nil
-        case .object?: scan = Array(JSONWriter.string(body["scan"]!).utf8)
+        case .object?: scan = Array(body.bytes(of: "scan")!)
         default: throw Self.invalid("$.scan: expected a room scan object")
         }
-        switch body["items"] {
+        switch body.kind(of: "items") {
         case nil, .null?: if itemsRequired { throw Self.invalid("$.items: missing (a shopping list object)") }
-        case .object?: items = Array(JSONWriter.string(body["items"]!).utf8)
+        case .object?: items = Array(body.bytes(of: "items")!)
         default: throw Self.invalid("$.items: expected a shopping list object")
         }
-        if let list = body["remove"] {
+        if let list = body.value(of: "remove") {
             guard case .array(let names) = list else { throw Self.invalid("$.remove: expected an array of names") }
             for (k, name) in names.enumerated() {
                 guard case .string(let s) = name else { throw Self.invalid("$.remove[\(k)]: expected a string") }
                 remove.append(s)
             }
         }
-        switch body["roomNumber"] {
+        switch body.value(of: "roomNumber") {
         case nil, .null?: roomNumber = nil
         case .number(let n)? where n >= 1 && n == n.rounded() && n < 1e9: roomNumber = Int(n)
         default: throw Self.invalid("$.roomNumber: expected a whole number from 1")
@@ -47,14 +47,17 @@ public struct FitRequest: Sendable {
 
     /// Reads a body from its JSON bytes.
     ///
-    /// - Throws: ``JobError`` `invalid-json` when the bytes are not JSON, otherwise as
-    ///   when the body is read.
+    /// - Throws: ``JobError`` `invalid-json` when the bytes are not JSON, `invalid-request`
+    ///   when they are not an object or a member is of the wrong kind.
     public init(_ body: [UInt8], itemsRequired: Bool) throws(JobError) {
-        let value: JSONValue
-        do { value = try JSONParser.parse(body) } catch {
+        let members: JSONObjectMembers
+        do { members = try JSONObjectMembers(body) } catch {
+            if (try? JSONParser.parse(body)) != nil {
+                throw Self.invalid("$: expected an object {\"scan\", \"items\", ...}")
+            }
             throw JobError(.badInput, code: "invalid-json", message: "the body is not valid JSON: \(error)")
         }
-        try self.init(value, itemsRequired: itemsRequired)
+        try self.init(members, itemsRequired: itemsRequired)
     }
 
     /// The room the body names: the scan's only room or its `roomNumber`; nil without a scan.

@@ -15,6 +15,15 @@ public enum Activity: String, CaseIterable, Sendable {
     case drawPlan = "DrawPlan"
     case checkPhoto = "CheckPhoto"
     case repairRegions = "RepairRegions"
+
+    /// Whether the job reads or writes an image: it may take seconds, so it runs on a
+    /// thread of its own and heartbeats.
+    public var isImageJob: Bool {
+        switch self {
+        case .renderAnnotation, .drawPlan, .checkPhoto: true
+        case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions: false
+        }
+    }
 }
 
 /// Runs activities: each reads its one JSON argument, calls the job of
@@ -36,11 +45,11 @@ public struct ActivityRunner: Sendable {
     ///
     /// - Parameters:
     ///   - activity: Which.
-    ///   - argument: Its argument.
+    ///   - argument: Its argument: the JSON bytes of one object.
     ///   - stillWanted: Asked before an output file is written; false once the activity was
     ///     cancelled, so that a cancelled job writes nothing.
     /// - Throws: ``RemoService/JobError``: bad input is not worth retrying, the rest is.
-    public func run(_ activity: Activity, argument: JSONValue, stillWanted: () -> Bool = { true }) throws(JobError) -> JSONValue {
+    public func run(_ activity: Activity, argument: [UInt8], stillWanted: () -> Bool = { true }) throws(JobError) -> JSONValue {
         switch activity {
         case .validateRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"rules\"}")
@@ -78,7 +87,7 @@ public struct ActivityRunner: Sendable {
             let argument = try ActivityArgument(argument, shape: "{\"scan\", \"format\"}")
             let names = RoomScanFormat.allCases.map(\.rawValue)
             var format: RoomScanFormat? = nil
-            switch argument.value["format"] {
+            switch argument.members.value(of: "format") {
             case nil, .null?: break
             case .string(let s)? where names.contains(s): format = RoomScanFormat(rawValue: s)
             default: throw ActivityArgument.invalid("$.format: expected one of \(names.joined(separator: ", "))")
@@ -87,13 +96,14 @@ public struct ActivityRunner: Sendable {
             return ResultJSON.roomSummary(scan)
 
         case .fitBadges:
-            let result = try FitRequest(argument, itemsRequired: true).fit()
+            let argument = try ActivityArgument(argument, shape: "{\"scan\", \"items\", \"remove\", \"roomNumber\"}")
+            let result = try FitRequest(argument.members, itemsRequired: true).fit()
             return ResultJSON.fit(room: nil, results: result.results)
 
         case .drawPlan:
             let argument = try ActivityArgument(argument, shape: "{\"scan\", \"items\", \"output\", ...}")
             let outputPath = try argument.string("output")
-            let png = try FitRequest(argument.value, itemsRequired: false).plan()
+            let png = try FitRequest(argument.members, itemsRequired: false).plan()
             return .object(try write(png, to: outputPath, stillWanted: stillWanted))
 
         case .repairRegions:

@@ -4,32 +4,37 @@ import RemoService
 /// An activity's one argument, a JSON object, read member by member: each accessor names
 /// the member it refuses (`$.options.scale: expected ...`) with the code `invalid-request`.
 struct ActivityArgument {
-    let value: JSONValue
+    /// The argument's members, each value as the bytes it was written with.
+    let members: JSONObjectMembers
 
-    init(_ value: JSONValue, shape: String) throws(JobError) {
-        guard case .object = value else { throw Self.invalid("$: expected an object \(shape), got \(value.kindDescription)") }
-        self.value = value
+    init(_ bytes: [UInt8], shape: String) throws(JobError) {
+        do { members = try JSONObjectMembers(bytes) } catch {
+            if let value = try? JSONParser.parse(bytes) {
+                throw Self.invalid("$: expected an object \(shape), got \(value.kindDescription)")
+            }
+            throw JobError(.badInput, code: "invalid-json", message: "the argument is not valid JSON: \(error)")
+        }
     }
 
     /// A member that must be a JSON object, as its JSON bytes (what the jobs read).
     func objectBytes(_ key: String, _ what: String) throws(JobError) -> [UInt8] {
-        guard let member = value[key], case .object = member else {
-            throw Self.invalid("$.\(key): expected \(what) object, got \(value[key]?.kindDescription ?? "nothing")")
+        guard members.kind(of: key) == .object, let bytes = members.bytes(of: key) else {
+            throw Self.invalid("$.\(key): expected \(what) object, got \(members.kind(of: key)?.withArticle ?? "nothing")")
         }
-        return Array(JSONWriter.string(member).utf8)
+        return Array(bytes)
     }
 
     /// A member that must be a string (a path under the files root).
     func string(_ key: String) throws(JobError) -> String {
-        guard case .string(let s)? = value[key] else {
-            throw Self.invalid("$.\(key): expected a path relative to the files root, got \(value[key]?.kindDescription ?? "nothing")")
+        guard case .string(let s)? = members.value(of: key) else {
+            throw Self.invalid("$.\(key): expected a path relative to the files root, got \(members.kind(of: key)?.withArticle ?? "nothing")")
         }
         return s
     }
 
     /// An optional member that must be an object when present (`options`, `rules`).
     func options(_ key: String) throws(JobError) -> Options {
-        switch value[key] {
+        switch members.value(of: key) {
         case nil, .null?: return Options(path: "$.\(key)", value: .object([]))
         case .object(let members)?: return Options(path: "$.\(key)", value: .object(members))
         case let other?: throw Self.invalid("$.\(key): expected an object, got \(other.kindDescription)")

@@ -172,12 +172,19 @@ public final class ActivityWorker: Sendable {
         case cancelled
     }
 
-    /// Runs one activity and answers it. The job runs on a thread of its own (off Swift's
-    /// cooperative pool, so that a long job never holds up heartbeats and polls) while this
+    /// Runs one activity and answers it.
+    ///
+    /// A JSON job (validation, chips, room, fit, repair) takes a millisecond or so: it runs
+    /// in place. An image job (render, plan, photo) runs on a thread of its own, off Swift's
+    /// cooperative pool so that it never holds up heartbeats and polls, while this task
     /// heartbeats; when the server asks for cancellation the activity is answered cancelled
     /// at once, and the job, which cannot be interrupted, finishes unseen and writes nothing.
     private func execute(_ task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse) async {
         let token = task.taskToken
+        guard Activity(rawValue: task.activityType.name)?.isImageJob ?? false else {
+            await respond(token, outcome(of: task, stillWanted: { true }))
+            return
+        }
         let cancelled = Locked(false)
         let outcome: Outcome = await withCheckedContinuation { continuation in
             let answered = Locked(false)

@@ -8,11 +8,11 @@ import TemporalAPI
 enum JSONPayload {
     static let encoding = "json/plain"
 
-    /// The one JSON argument of an activity.
+    /// The JSON bytes of an activity's one argument (the activity reads them).
     ///
     /// - Throws: ``RemoService/JobError`` `invalid-request` (bad input) for no argument or
-    ///   several, another encoding, or data that is not JSON.
-    static func argument(_ input: Temporal_Api_Common_V1_Payloads) throws(JobError) -> JSONValue {
+    ///   several, or another encoding.
+    static func argument(_ input: Temporal_Api_Common_V1_Payloads) throws(JobError) -> [UInt8] {
         guard input.payloads.count == 1, let payload = input.payloads.first else {
             throw JobError(
                 .badInput, code: "invalid-request",
@@ -22,9 +22,7 @@ enum JSONPayload {
         guard encoding == Self.encoding else {
             throw JobError(.badInput, code: "invalid-request", message: "the argument's encoding is \(encoding), not \(Self.encoding)")
         }
-        do { return try JSONParser.parse([UInt8](payload.data)) } catch {
-            throw JobError(.badInput, code: "invalid-json", message: "the argument is not valid JSON: \(error)")
-        }
+        return [UInt8](payload.data)
     }
 
     /// A result as payloads.

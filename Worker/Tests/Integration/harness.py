@@ -38,11 +38,11 @@ class DevServer:
         self.process = None
 
     def start(self):
-        log = open(os.path.join(tempfile.gettempdir(), f"temporal-{self.port}.log"), "ab")
+        self.log = open(os.path.join(tempfile.gettempdir(), f"temporal-{self.port}.log"), "ab")
         self.process = subprocess.Popen(
             [TEMPORAL, "server", "start-dev", "--ip", "127.0.0.1", "--port", str(self.port), "--headless",
              "--http-port", str(free_port()), "--metrics-port", str(free_port()), "--log-level", "error"],
-            stdout=log, stderr=subprocess.STDOUT)
+            stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
@@ -58,6 +58,8 @@ class DevServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.process:
+            self.log.close()
 
     @property
     def address(self):
@@ -82,11 +84,14 @@ class WorkerProcess:
     def terminate(self, timeout=60):
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
-        return self.process.wait(timeout)
+        status = self.process.wait(timeout)
+        self.log.close()
+        return status
 
     def kill(self):
         self.process.kill()
         self.process.wait()
+        self.log.close()
 
     def cpu_seconds(self):
         """User plus system time so far, from /proc."""
