@@ -27,7 +27,8 @@ struct ActivityArgument {
     /// A member that must be a string (a path under the files root).
     func string(_ key: String) throws(JobError) -> String {
         guard case .string(let s)? = members.value(of: key) else {
-            throw Self.invalid("$.\(key): expected a path relative to the files root, got \(members.kind(of: key)?.withArticle ?? "nothing")")
+            throw Self.invalid(
+                "$.\(key): expected a path relative to the files root, got \(members.kind(of: key)?.withArticle ?? "nothing")")
         }
         return s
     }
