@@ -60,6 +60,20 @@ struct DemoCommand: ParsableCommand {
         try write("validation.jsonl", Array((results.joined(separator: "\n") + "\n").utf8), "one validation result per sample document")
         guard outcome.unreadable == 0 else { throw fail("some sample documents could not be read") }
 
+        // 1b. The self-crossing sample, repaired.
+        let crossingPath = sample("regions/self-intersecting.json")
+        let repaired: RepairResult
+        do { repaired = try Jobs.repair(try InputFiles.read(.file(crossingPath)).get(), name: crossingPath) } catch {
+            throw fail("the samples are damaged: \(error)")
+        }
+        Console.out("\n== Repairing \(crossingPath)")
+        for r in repaired.repairs {
+            Console.out(
+                "region \(r.region): the largest loop kept, \(String(format: "%.1f", r.droppedAreaFraction * 100)) % of the area left out\(r.ambiguous ? " (ambiguous: the app would ask for a redraw)" : "")"
+            )
+        }
+        try write("repaired.json", Array(JSONWriter.string(repaired.document).utf8), "the self-crossing sample, repaired")
+
         // 2. Chips and 3. the annotated image, for the valid sample.
         let documentPath = sample("regions/valid.json")
         let imagePath = sample("design.png")

@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The design image (PNG), or - for standard input.")
+    @Option(help: "The design image (PNG, JPEG or HEIC), or - for standard input.")
     var image: String
 
     @Option(help: "The region document (JSON), or - for standard input.")

@@ -8,7 +8,7 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the jobs over HTTP/1.1: validate, chips, render, room, fit, plan.",
+        abstract: "Serve the jobs over HTTP/1.1: validate, chips, render, room, fit, plan, photo, repair.",
         discussion: """
             Routes: POST /v1/validate, /v1/chips, /v1/render (multipart: image, regions), \
             /v1/room, /v1/fit, /v1/plan; GET /healthz, /readyz, /metrics (Prometheus), \

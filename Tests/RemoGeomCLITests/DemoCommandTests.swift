@@ -13,7 +13,8 @@ struct DemoCommandTests {
         let result = try CLIRunner.run(["demo", "--output", out])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("6 files: 1 valid, 5 invalid, 0 unreadable"))
-        #expect(result.stdout.contains("Wrote 10 files to \(out)"))
+        #expect(result.stdout.contains("Wrote 11 files to \(out)"))
+        #expect(result.stdout.contains("region sofa: the largest loop kept, 37.3 % of the area left out"))
         #expect(result.stdout.contains("SampleScans/photos/blurred.jpg: reject (jpeg"))
         #expect(result.stdout.contains("SampleScans/photos/sharp.heic: ok (heic"))
         #expect(result.stdout.contains("fit badges: armchair fits, big-sofa tight, wardrobe does-not-fit, mystery-lamp unknown"))
@@ -22,7 +23,7 @@ struct DemoCommandTests {
             files == [
                 "annotated.png", "chips.json", "fit.json", "photos.json", "plan-bedroom-narrow-door.png", "plan-l-shaped.png",
                 "plan-living-room.png",
-                "plan-walls-not-closed.png", "rooms.json", "validation.jsonl",
+                "plan-walls-not-closed.png", "repaired.json", "rooms.json", "validation.jsonl",
             ])
         let chips = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/chips.json"))))
         if case .array(let list)? = chips["chips"] { #expect(list.count == 3) } else { Issue.record("no chips") }
