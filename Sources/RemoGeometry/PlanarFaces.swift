@@ -48,10 +48,16 @@ struct PlanarFaces {
         var cuts = [[Point]](repeating: [], count: n)
         var cutCount = 0
         var overlaps = false
+        var crossings = CrossingSnap(ring)
         try Self.findContacts(edges) { i, j, contact in
             switch contact {
             case .disjoint: break
-            case .crossing(let p), .touching(let p):
+            case .crossing(let rounded):
+                let p = crossings.snap(rounded)
+                cuts[i].append(p)
+                cuts[j].append(p)
+                cutCount += 2
+            case .touching(let p):
                 cuts[i].append(p)
                 cuts[j].append(p)
                 cutCount += 2
@@ -196,6 +202,7 @@ struct PlanarFaces {
     /// between two different faces changes it. This is what GEOS `MakeValid` (linework)
     /// keeps: the odd faces.
     func parities() -> [Bool] {
+        guard !walks.isEmpty else { return [] }
         var odd = [Bool?](repeating: nil, count: walks.count)
         odd[outerFace] = false
         var queue = [outerFace]
@@ -266,5 +273,47 @@ struct PlanarFaces {
         }
         loops.append(stack)
         return loops
+    }
+}
+
+/// Crossing points made one where rounding made them differ: a segment that crosses a stretch
+/// the ring runs over twice crosses it once, but the two rounded points, each computed from
+/// another pair of edges, can lie a unit in the last place apart, and two nodes that close
+/// would leave a gap the faces run through. A crossing within ``tolerance`` of an earlier
+/// one becomes that point. The tolerance is 2⁻⁴⁰ of the ring's extent,
+/// far below anything drawn and far above rounding.
+struct CrossingSnap {
+    let tolerance: Double
+    private var cells: [SIMD2<Int64>: [Point]] = [:]
+
+    init(_ vertices: [Point]) {
+        var (low, high) = (Point(.infinity, .infinity), Point(-.infinity, -.infinity))
+        for p in vertices {
+            low = Point(Swift.min(low.x, p.x), Swift.min(low.y, p.y))
+            high = Point(Swift.max(high.x, p.x), Swift.max(high.y, p.y))
+        }
+        let extent = Swift.max(high.x - low.x, high.y - low.y, low.x.magnitude, low.y.magnitude, high.x.magnitude, high.y.magnitude)
+        tolerance = Swift.max(extent, .leastNormalMagnitude) * 0x1p-40
+    }
+
+    private func cell(_ p: Point) -> SIMD2<Int64> {
+        func index(_ v: Double) -> Int64 { Int64(Swift.min(Swift.max((v / tolerance).rounded(.down), -1e18), 1e18)) }
+        return SIMD2(index(p.x), index(p.y))
+    }
+
+    private mutating func insert(_ p: Point) { cells[cell(p), default: []].append(p) }
+
+    /// The earlier point within the tolerance of `p`, or `p` (then remembered).
+    mutating func snap(_ p: Point) -> Point {
+        let c = cell(p)
+        for dx in Int64(-1)...1 {
+            for dy in Int64(-1)...1 {
+                for q in cells[c &+ SIMD2(dx, dy)] ?? [] where (q.x - p.x).magnitude <= tolerance && (q.y - p.y).magnitude <= tolerance {
+                    return q
+                }
+            }
+        }
+        insert(p)
+        return p
     }
 }

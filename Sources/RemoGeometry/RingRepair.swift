@@ -29,11 +29,14 @@ public struct RingRepair: Hashable, Sendable {
         case noArea
         /// The ring meets itself so often that it is a scribble, not a lasso.
         case tooTangled
+        /// A coordinate is NaN or infinite.
+        case notFinite
 
         public var description: String {
             switch self {
             case .noArea: "it encloses no area"
             case .tooTangled: "it crosses itself too often to be a lasso (redraw it)"
+            case .notFinite: "a coordinate is not a finite number"
             }
         }
     }
@@ -44,6 +47,7 @@ public struct RingRepair: Hashable, Sendable {
     ///   whose x- and y-ranges overlap and *k* contacts; past 64 pairs per edge plus a
     ///   million, ``Failure/tooTangled``.
     public init(_ points: [Point]) throws(Failure) {
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { throw .notFinite }
         let faces: PlanarFaces
         do { faces = try PlanarFaces(closedPolyline: points) } catch { throw .tooTangled }
         let odd = faces.parities()

@@ -62,6 +62,21 @@ struct RepairCommandTests {
         for k in 0..<3 { #expect(Self.points(output, region: k) == Self.points(original, region: k)) }
     }
 
+    @Test("a region with no area (no points, or all on a line) is left as it was, reported as not repaired, exit 1")
+    func noArea() throws {
+        let document =
+            #"{"image": {"width": 10, "height": 10}, "regions": [{"id": "a", "number": 1, "points": []}, {"id": "b", "number": 2, "points": [[1,1],[2,2],[3,3]]}]}"#
+        let result = try CLIRunner.run(["repair", "-"], stdin: Data(document.utf8))
+        #expect(result.status == 1)
+        let output = try JSONParser.parse(result.stdout)
+        guard case .array(let repairs)? = output["repairs"] else {
+            Issue.record("no repairs in \(result.stdout)")
+            return
+        }
+        #expect(repairs.map { $0["failure"] } == [.string("it encloses no area"), .string("it encloses no area")])
+        #expect(result.stderr.contains("region a: not repaired: it encloses no area"))
+    }
+
     @Test("an unreadable document exits 2, and the output may not replace the input without --overwrite")
     func refusals() throws {
         let missing = try CLIRunner.run(["repair", "/nonexistent/doc.json"])

@@ -61,8 +61,29 @@ struct RingRepairTests {
         #expect(curl.droppedAreaFraction == 0)
     }
 
+    @Test("small rings on a coarse grid (repeated points, overlaps, spikes, collinear runs) never crash: simple or refused")
+    func degenerate() throws {
+        var rng = SplitMix64(seed: 42)
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...12, using: &rng)
+            let points = (0..<count).map { _ in
+                Point(Double(Int.random(in: 0...4, using: &rng)), Double(Int.random(in: 0...4, using: &rng)))
+            }
+            do {
+                let repair = try RingRepair(points)
+                #expect(try Ring(repair.points).isSimple, "\(points)")
+                #expect(repair.area > 0 && repair.keptArea <= repair.enclosedArea * (1 + 1e-12), "\(points)")
+            } catch let failure as RingRepair.Failure {
+                #expect(failure == .noArea, "\(points)")
+            }
+        }
+    }
+
     @Test("rings with no area and scribbles are refused")
     func refusals() {
+        #expect(throws: RingRepair.Failure.noArea) { try RingRepair([]) }
+        #expect(throws: RingRepair.Failure.noArea) { try RingRepair([Point(1, 1)]) }
+        #expect(throws: RingRepair.Failure.notFinite) { try RingRepair([Point(0, 0), Point(.nan, 1), Point(1, 0)]) }
         #expect(throws: RingRepair.Failure.noArea) { try RingRepair([Point(0, 0), Point(1, 1), Point(2, 2)]) }
         #expect(throws: RingRepair.Failure.noArea) { try RingRepair([Point(0, 0), Point(5, 0), Point(0, 0), Point(5, 0)]) }
         // 3,000 long strokes back and forth across one another: millions of pairs.
