@@ -3,6 +3,7 @@ port, remo-geom-worker processes, and a client with the test workflows registere
 import asyncio
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -98,6 +99,15 @@ class WorkerProcess:
         with open(f"/proc/{self.process.pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def clean_up(root, server, *workers):
+    """Kills the workers still running, stops the server and removes the files root."""
+    for worker in workers:
+        if worker.process.poll() is None:
+            worker.kill()
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
 
 
 async def connect(server):

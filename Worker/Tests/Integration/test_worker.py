@@ -235,11 +235,7 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
             self.assertGreater(max(attempts), 1, "the kill should have cost some activities an attempt")
             self.assertEqual(workers[1].terminate(), 0)
         finally:
-            for w in workers:
-                if w.process.poll() is None:
-                    w.kill()
-            server.stop()
-            shutil.rmtree(root, ignore_errors=True)
+            harness.clean_up(root, server, *workers)
 
     async def test_two_thousand_activities_need_no_second_attempt(self):
         root = tempfile.mkdtemp(prefix="remo-steady-")
@@ -261,10 +257,7 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
             self.assertEqual(worker.terminate(), 0)
             self.assertIn("2000 completed, 0 failed, 0 cancelled; 0 calls retried", worker.stderr())
         finally:
-            if worker.process.poll() is None:
-                worker.kill()
-            server.stop()
-            shutil.rmtree(root, ignore_errors=True)
+            harness.clean_up(root, server, worker)
 
 
 async def completed(handle):
@@ -319,10 +312,7 @@ class LifecycleTests(unittest.IsolatedAsyncioTestCase):
             with open(os.path.join(root, "out", "big.png"), "rb") as f:
                 self.assertEqual(hashlib.sha256(f.read()).hexdigest(), answers[0]["result"]["sha256"])
         finally:
-            if worker.process.poll() is None:
-                worker.kill()
-            server.stop()
-            shutil.rmtree(root, ignore_errors=True)
+            harness.clean_up(root, server, worker)
 
     @staticmethod
     async def started(handle):
@@ -354,10 +344,7 @@ class LifecycleTests(unittest.IsolatedAsyncioTestCase):
             self.assertIn("cannot reach Temporal", log)
             self.assertIn("reconnected to Temporal", log)
         finally:
-            if worker.process.poll() is None:
-                worker.kill()
-            server.stop()
-            shutil.rmtree(root, ignore_errors=True)
+            harness.clean_up(root, server, worker)
 
 
 if __name__ == "__main__":
