@@ -6,5 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+started=$SECONDS
 swift build
+echo "remo-geom-worker: the debug build took $((SECONDS - started)) s" >&2
 python3 -m unittest discover -s Tests/Integration -v "$@"
