@@ -11,13 +11,29 @@ struct WorkerCommand: AsyncParsableCommand {
         commandName: "remo-geom-worker",
         abstract: "Serve remo-geom's jobs as Temporal activities.",
         discussion: """
-            Long-polls the task queue for the activities ValidateRegions, PlaceChips, \
-            RenderAnnotation, SummarizeRoom, FitBadges, DrawPlan and CheckPhoto. Each takes one \
-            JSON object and returns one (json/plain payloads). Image jobs read and write files by \
-            paths relative to --files-root. Bad input fails the activity with a non-retryable \
-            application failure whose type is the error code. SIGTERM or SIGINT: stop polling, \
-            finish the activities in flight, exit 0.
+            Long-polls the task queue for the activities \(Activity.allCases.map(\.rawValue).joined(separator: ", ")). \
+            Each takes one JSON object and returns one (json/plain payloads). Image jobs read and \
+            write files by paths relative to --files-root. Bad input fails the activity with a \
+            non-retryable application failure whose type is the error code. SIGTERM or SIGINT: \
+            stop polling, finish the activities in flight, exit 0. Bad usage exits 2, as \
+            remo-geom does.
             """)
+
+    /// Runs the command; bad usage exits 2 (where ArgumentParser's own would exit 64).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitCode(2))
+        }
+    }
 
     @Option(help: ArgumentHelp("Temporal's frontend.", valueName: "host:port"))
     var temporal: String
@@ -29,7 +45,7 @@ struct WorkerCommand: AsyncParsableCommand {
     var taskQueue = "remo-geom"
 
     @Option(help: "Activities run at once (default: the number of cores).")
-    var concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    var concurrency: Int?
 
     @Option(help: ArgumentHelp("The folder image paths are relative to.", valueName: "folder"))
     var filesRoot = "."
@@ -42,7 +58,7 @@ struct WorkerCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard address != nil else { throw ValidationError("--temporal \(temporal): expected host:port, such as 127.0.0.1:7233") }
-        guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 1024") }
+        guard (1...1024).contains(concurrency ?? 1) else { throw ValidationError("--concurrency must be from 1 to 1024") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
     }
 
@@ -58,7 +74,8 @@ struct WorkerCommand: AsyncParsableCommand {
         do { root = try FilesRoot(filesRoot) } catch { throw ValidationError("--files-root \(error.message)") }
         let (host, port) = address!
         let name = identity ?? "\(getpid())@\(ProcessInfo.processInfo.hostName)"
-        let settings = ActivityWorker.Settings(host: host, port: port, concurrency: concurrency, identity: name)
+        let slots = concurrency ?? ProcessInfo.processInfo.activeProcessorCount
+        let settings = ActivityWorker.Settings(host: host, port: port, concurrency: slots, identity: name)
         var configured = settings
         configured.namespace = namespace
         configured.taskQueue = taskQueue
@@ -73,7 +90,7 @@ struct WorkerCommand: AsyncParsableCommand {
             return source
         }
         worker.log(
-            "polling \(taskQueue) in \(namespace) at \(host):\(port) as \(name), \(concurrency) at once, files under \(root.path)")
+            "polling \(taskQueue) in \(namespace) at \(host):\(port) as \(name), \(slots) at once, files under \(root.path)")
         let counts = await worker.run()
         signals.forEach { $0.cancel() }
         worker.log(

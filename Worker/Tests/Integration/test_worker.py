@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import signal
+import subprocess
 import tempfile
 import time
 import unittest
@@ -187,6 +188,24 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             self.assertLess(time.monotonic() - started, 10)
         await asyncio.sleep(15)  # the job finishes unseen
         self.assertFalse(os.path.exists(self.path("out", "cancelled.png")))
+
+
+class UsageTests(unittest.TestCase):
+    def test_bad_usage_exits_2_with_a_message_naming_the_option(self):
+        for arguments, message in [
+            (["--temporal", "nonsense"], "--temporal nonsense: expected host:port"),
+            (["--temporal", "127.0.0.1:7233", "--files-root", "/nonexistent"], "--files-root /nonexistent: no such folder"),
+            (["--temporal", "127.0.0.1:7233", "--concurrency", "0"], "--concurrency must be from 1 to 1024"),
+            ([], "Missing expected argument '--temporal <host:port>'"),
+        ]:
+            out = subprocess.run([harness.WORKER, *arguments], capture_output=True, text=True, timeout=30)
+            self.assertEqual(out.returncode, 2, arguments)
+            self.assertIn(message, out.stderr)
+        listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(listed.returncode, 0)
+        for name in ["ValidateRegions", "PlaceChips", "RenderAnnotation", "SummarizeRoom", "FitBadges", "DrawPlan",
+                     "CheckPhoto", "RepairRegions"]:
+            self.assertIn(name, listed.stdout.replace("\n", " "))
 
 
 class FanOutTests(unittest.IsolatedAsyncioTestCase):
