@@ -23,6 +23,7 @@ let package = Package(
         // SHA-256 of written files; already built for the transport's TLS, which the worker
         // does not use.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
     ],
     targets: [
         // Generated from Protos/ (a subset of Temporal's API) by scripts/generate-protos.sh.
@@ -51,7 +52,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "remo-geom-worker",
-            dependencies: ["RemoWorker", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "RemoWorker", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
     ]
 )
