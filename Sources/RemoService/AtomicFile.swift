@@ -19,8 +19,11 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path`, whose folder must exist.
     ///
-    /// - Parameter onTemporary: Told the temporary file's path once it exists and nil once
-    ///   it is gone (renamed or removed): the command line removes it from a signal handler.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - path: Where the file goes; whatever was there is replaced at once, whole.
+    ///   - onTemporary: Told the temporary file's path once it exists and nil once it is gone
+    ///     (renamed or removed): the command line removes it from a signal handler.
     public static func write(_ bytes: [UInt8], to path: String, onTemporary: (String?) -> Void = { _ in }) throws(WriteError) {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         var info = stat()
