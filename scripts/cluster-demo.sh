@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 Worker/scripts/setup.sh
-# A debug build, as the tests use: a clean release build of gRPC and BoringSSL takes
-# half an hour on two cores, a debug one about seven minutes.
+# A debug build, as the tests use: a first release build of gRPC and BoringSSL took 13
+# minutes here, a debug one about eight.
 echo "Building remo-geom-worker (the first build of gRPC takes several minutes) ..." >&2
 swift build --package-path Worker --product remo-geom-worker >&2
 worker=$(swift build --package-path Worker --show-bin-path)/remo-geom-worker
