@@ -70,7 +70,7 @@ async def main():
     print(f"RenderAnnotation: {a['output']} ({a['bytes']} bytes, sha256 {a['sha256'][:12]}...)")
     r = result["room"]["rooms"][0]
     print(f"SummarizeRoom: {r['floorArea']} m² floor, ceiling {r['ceilingHeight']} m, "
-          f"{len(r['walls'])} walls, {len(r['doors'])} doors, {len(r['objects'])} objects")
+          f"walls {len(r['walls'])}, doors {len(r['doors'])}, objects {len(r['objects'])}")
     print("FitBadges: " + ", ".join(f"{i['id']} {i['badge']}" for i in result["fit"]["items"]))
     print(f"DrawPlan: {result['plan']['output']} ({result['plan']['bytes']} bytes)")
     p = result["photo"]
