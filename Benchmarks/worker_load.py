@@ -39,22 +39,24 @@ class PeerProcess(harness.WorkerProcess):
 
 async def measure(client, start_workers, document, activities):
     workers = start_workers()
-    await asyncio.sleep(2)  # let them connect and poll
-    per_workflow = activities // 20
-    documents = [harness.workflows.shifted(document, k % 9, k % 7) for k in range(per_workflow)]
-    cpu_before = sum(w.cpu_seconds() for w in workers)
-    started = time.perf_counter()
-    handles = [await client.start_workflow(
-        harness.workflows.FanOut.run, {"documents": documents},
-        id=f"load-{time.monotonic_ns()}-{n}", task_queue=harness.WORKFLOW_QUEUE) for n in range(20)]
-    failures = 0
-    for handle in handles:
-        result = await handle.result()
-        failures += sum(1 for r in result["validate"] if isinstance(r, dict))
-    seconds = time.perf_counter() - started
-    cpu = sum(w.cpu_seconds() for w in workers) - cpu_before
-    for w in workers:
-        w.terminate()
+    try:
+        await asyncio.sleep(2)  # let them connect and poll
+        per_workflow = activities // 20
+        documents = [harness.workflows.shifted(document, k % 9, k % 7) for k in range(per_workflow)]
+        cpu_before = sum(w.cpu_seconds() for w in workers)
+        started = time.perf_counter()
+        handles = [await client.start_workflow(
+            harness.workflows.FanOut.run, {"documents": documents},
+            id=f"load-{time.monotonic_ns()}-{n}", task_queue=harness.WORKFLOW_QUEUE) for n in range(20)]
+        failures = 0
+        for handle in handles:
+            result = await handle.result()
+            failures += sum(1 for r in result["validate"] if isinstance(r, dict))
+        seconds = time.perf_counter() - started
+        cpu = sum(w.cpu_seconds() for w in workers) - cpu_before
+    finally:
+        for w in workers:
+            w.terminate()
     return {"rate": per_workflow * 20 / seconds, "cpuMs": cpu / (per_workflow * 20) * 1000, "failures": failures}
 
 
