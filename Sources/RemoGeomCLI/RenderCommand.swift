@@ -48,11 +48,15 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if image == "-" && regions == "-" { throw ValidationError("--image and --regions cannot both read standard input.") }
-        guard strokeWidth > 0 && strokeWidth < 100 else { throw ValidationError("--stroke-width must be between 0 and 100 points.") }
+        let widthLimit = RenderOptions.strokeWidthLimit
+        guard strokeWidth > 0 && strokeWidth < widthLimit else {
+            throw ValidationError("--stroke-width must be between 0 and \(LassoValidator.format(widthLimit)) points.")
+        }
         guard PNGCompression(rawValue: compression) != nil else { throw ValidationError("--compression must be fast, default or small.") }
         if scale != "auto" {
-            guard let value = Double(scale), value > 0, value <= 20 else {
-                throw ValidationError("--scale must be auto or a number of pixels per point up to 20.")
+            guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
+                throw ValidationError(
+                    "--scale must be auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale)).")
             }
         }
         try FileIdentity.refuseOverwriting(

@@ -43,13 +43,16 @@ enum JobRoutes {
         }
         var options = RenderOptions(maximumPixels: input.maximumPixels)
         if let scale = input.query["scale"], scale != "auto" {
-            guard let value = Double(scale), value > 0, value <= 20 else {
-                throw invalid("scale", "auto or a number of pixels per point up to 20")
+            guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
+                throw invalid("scale", "auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale))")
             }
             options.scale = value
         }
         if let text = input.query["strokeWidth"] {
-            guard let width = Double(text), width > 0, width < 100 else { throw invalid("strokeWidth", "a width between 0 and 100 points") }
+            let limit = RenderOptions.strokeWidthLimit
+            guard let width = Double(text), width > 0, width < limit else {
+                throw invalid("strokeWidth", "a width between 0 and \(LassoValidator.format(limit)) points")
+            }
             options.strokeWidth = width
         }
         if let chips = input.query["chips"] {

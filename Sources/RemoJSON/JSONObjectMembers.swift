@@ -7,22 +7,39 @@ public struct JSONObjectMembers: Sendable {
     /// Each member's key and the range of its value in ``bytes``, in the order written.
     public let members: [(key: String, value: Range<Int>)]
 
+    /// Why the bytes are not an object's.
+    public enum Failure: Error, Sendable {
+        /// The bytes are not JSON.
+        case notJSON(JSONSyntaxError)
+        /// The bytes are JSON of another kind.
+        case notAnObject(JSONKind)
+    }
+
     /// Reads the members of the object in `bytes`, checking the syntax of the whole.
     ///
-    /// - Throws: ``JSONSyntaxError`` when the bytes are not JSON, or not an object.
-    public init(_ bytes: [UInt8], limits: JSONLimits = JSONLimits()) throws(JSONSyntaxError) {
+    /// - Throws: ``Failure``: the bytes are not JSON, or not an object.
+    public init(_ bytes: [UInt8], limits: JSONLimits = JSONLimits()) throws(Failure) {
         var reader = JSONReader(bytes: bytes, limits: limits)
-        let kind = try reader.nextKind()
-        guard kind == .object else { throw reader.error("expected an object, found \(kind.withArticle)") }
-        try reader.beginObject()
         var members: [(key: String, value: Range<Int>)] = []
-        while let key = try reader.nextKey() {
-            _ = try reader.nextKind()  // steps over the white space before the value
-            let start = reader.position
-            try reader.skip()
-            members.append((key, start..<reader.position))
+        let kind: JSONKind
+        do { kind = try reader.nextKind() } catch { throw .notJSON(error) }
+        do throws(JSONSyntaxError) {
+            if kind == .object {
+                try reader.beginObject()
+                while let key = try reader.nextKey() {
+                    _ = try reader.nextKind()  // steps over the white space before the value
+                    let start = reader.position
+                    try reader.skip()
+                    members.append((key, start..<reader.position))
+                }
+            } else {
+                try reader.skip()  // of another kind only when it is valid JSON at all
+            }
+            try reader.finish()
+        } catch {
+            throw .notJSON(error)
         }
-        try reader.finish()
+        guard kind == .object else { throw .notAnObject(kind) }
         self.bytes = bytes
         self.members = members
     }

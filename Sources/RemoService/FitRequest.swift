@@ -52,10 +52,10 @@ public struct FitRequest: Sendable {
     public init(_ body: [UInt8], itemsRequired: Bool) throws(JobError) {
         let members: JSONObjectMembers
         do { members = try JSONObjectMembers(body) } catch {
-            if (try? JSONParser.parse(body)) != nil {
-                throw Self.invalid("$: expected an object {\"scan\", \"items\", ...}")
+            switch error {
+            case .notAnObject: throw Self.invalid("$: expected an object {\"scan\", \"items\", ...}")
+            case .notJSON(let syntax): throw JobError(.badInput, code: "invalid-json", message: "the body is not valid JSON: \(syntax)")
             }
-            throw JobError(.badInput, code: "invalid-json", message: "the body is not valid JSON: \(error)")
         }
         try self.init(members, itemsRequired: itemsRequired)
     }

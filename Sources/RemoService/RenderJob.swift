@@ -15,6 +15,11 @@ public struct RenderOptions: Hashable, Sendable {
     /// The most pixels an image may have; larger ones are refused from the header.
     public var maximumPixels: Int
 
+    /// The largest `scale` any front end takes (over 0, at most this).
+    public static let maximumScale = 20.0
+    /// Widths any front end takes are over 0 and under this, in points.
+    public static let strokeWidthLimit = 100.0
+
     /// The defaults of `remo-geom render`.
     public init(
         scale: Double? = nil, strokeWidth: Double = 3, drawChips: Bool = true, compression: PNGCompression = .fast,

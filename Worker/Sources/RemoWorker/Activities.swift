@@ -70,8 +70,14 @@ public struct ActivityRunner: Sendable {
             let regions = try argument.objectBytes("regions", "a region document")
             let options = try argument.options("options")
             var render = RenderOptions(maximumPixels: maximumPixels)
-            render.scale = try options.automaticOrNumber("scale", 0...20)
-            if let width = try options.number("strokeWidth", 0...100, excludingLower: true) { render.strokeWidth = width }
+            render.scale = try options.automaticOrNumber("scale", 0...RenderOptions.maximumScale)
+            if let width = try options.number("strokeWidth", 0...RenderOptions.strokeWidthLimit, excludingLower: true) {
+                guard width < RenderOptions.strokeWidthLimit else {
+                    throw ActivityArgument.invalid(
+                        "$.options.strokeWidth: expected a number over 0 and under \(RenderOptions.strokeWidthLimit)")
+                }
+                render.strokeWidth = width
+            }
             if let chips = try options.bool("chips") { render.drawChips = chips }
             if let name = try options.string("compression", oneOf: PNGCompression.allCases.map(\.rawValue)) {
                 render.compression = PNGCompression(rawValue: name)!

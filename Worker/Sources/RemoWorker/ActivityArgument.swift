@@ -9,10 +9,10 @@ struct ActivityArgument {
 
     init(_ bytes: [UInt8], shape: String) throws(JobError) {
         do { members = try JSONObjectMembers(bytes) } catch {
-            if let value = try? JSONParser.parse(bytes) {
-                throw Self.invalid("$: expected an object \(shape), got \(value.kindDescription)")
+            switch error {
+            case .notAnObject(let kind): throw Self.invalid("$: expected an object \(shape), got \(kind.withArticle)")
+            case .notJSON(let syntax): throw JobError(.badInput, code: "invalid-json", message: "the argument is not valid JSON: \(syntax)")
             }
-            throw JobError(.badInput, code: "invalid-json", message: "the argument is not valid JSON: \(error)")
         }
     }
 

@@ -337,17 +337,3 @@ struct Backoff {
 
     mutating func reset() { delay = 0.1 }
 }
-
-/// A value behind a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
