@@ -22,9 +22,11 @@ then
 fi
 if ! command -v protoc >/dev/null 2>&1; then
     if [ "$(id -u)" -eq 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq protobuf-compiler >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >&2
+        apt-get install -y -qq protobuf-compiler >&2
     else
-        echo "remo-geom-worker's tests need protoc: sudo apt-get install -y protobuf-compiler" >&2
+        echo "remo-geom-worker's tests need protoc: sudo apt-get update && sudo apt-get install -y protobuf-compiler" >&2
         exit 1
     fi
 fi

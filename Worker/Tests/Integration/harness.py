@@ -11,6 +11,7 @@ import sys
 import tempfile
 import time
 
+from temporalio.api.enums.v1 import PendingActivityState
 from temporalio.client import Client
 from temporalio.worker import Worker
 
@@ -89,6 +90,13 @@ class WorkerProcess:
         self.log.close()
         return status
 
+    def pause(self):
+        """Freezes the worker (SIGSTOP): it holds what it holds and completes nothing."""
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self):
+        self.process.send_signal(signal.SIGCONT)
+
     def kill(self):
         self.process.kill()
         self.process.wait()
@@ -132,6 +140,18 @@ async def run_calls(client, calls, workflow_id=None):
         workflows.RunActivities.run, calls, id=workflow_id or f"calls-{time.monotonic_ns()}",
         task_queue=WORKFLOW_QUEUE)
     return await handle.result(), handle
+
+
+async def activities_held(handles, identity):
+    """How many activities of the workflows a worker of that identity has started and not
+    yet answered, as the server sees it."""
+    held = 0
+    for handle in handles:
+        description = (await handle.describe()).raw_description
+        held += sum(1 for activity in description.pending_activities
+                    if activity.state == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED
+                    and activity.last_worker_identity == identity)
+    return held
 
 
 async def activity_attempts(handle):

@@ -234,9 +234,18 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
                               "timeout": 5})
                 handles = [await client.start_workflow(harness.workflows.FanOut.run, spec, id=f"fan-out-{n}",
                                                        task_queue=harness.WORKFLOW_QUEUE) for n, spec in enumerate(specs)]
-                # Kill the first worker once a fifth of the activities have completed.
+                # Kill the first worker once a fifth of the activities have completed, at a
+                # moment it holds one: frozen, it cannot answer what the server says it holds.
                 while sum([await completed(h) for h in handles]) < 64:
                     await asyncio.sleep(0.1)
+                for _ in range(400):
+                    workers[0].pause()
+                    if await harness.activities_held(handles, "w0") > 0:
+                        break
+                    workers[0].resume()
+                    await asyncio.sleep(0.05)
+                else:
+                    self.fail("the first worker was never seen holding an activity")
                 workers[0].kill()
                 results = [await h.result() for h in handles]
             answers = {"validate": sum((r["validate"] for r in results[:3]), []), "render": results[3]["render"]}
