@@ -151,6 +151,10 @@ def document():
                          json_ok("PhotoResult", "The report."), extra_errors=("422",)),
         "/v1/repair": job("Repair self-crossing lassos", "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (DESIGN.md section 13).",
                           json_body("RegionDocument", "A region document."), json_ok("RepairResult", "The repaired document.")),
+        "/v1/simplify": job("Simplify lassos", "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (DESIGN.md section 13).",
+                            json_body("RegionDocument", "A region document."), json_ok("SimplifyResult", "The simplified document."),
+                            query=[("maxPoints", "The most points a region keeps (default 500).", {"type": "integer", "minimum": 3}),
+                                   ("tolerance", "Also drop points while every original point stays within this many pixels.", {"type": "number", "minimum": 0})]),
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
         "/readyz": {"get": {"summary": "Readiness", "responses": {
             "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},

@@ -26,6 +26,19 @@ public final class GEOSGeometry {
     public static func polygon(_ points: some Collection<Point>) throws(GEOSError) -> GEOSGeometry {
         let context = try GEOSContext.current()
         let handle = context.handle
+        let sequence = try closedSequence(points, context)
+        guard let shell = GEOSGeom_createLinearRing_r(handle, sequence) else {
+            throw context.failure("createLinearRing")
+        }
+        guard let polygon = GEOSGeom_createPolygon_r(handle, shell, nil, 0) else {
+            GEOSGeom_destroy_r(handle, shell)
+            throw context.failure("createPolygon")
+        }
+        return GEOSGeometry(context: context, pointer: polygon)
+    }
+
+    /// A GEOS coordinate sequence of `points`, closed if needed.
+    static func closedSequence(_ points: some Collection<Point>, _ context: GEOSContext) throws(GEOSError) -> OpaquePointer {
         var coordinates: [Double] = []
         coordinates.reserveCapacity(2 * points.count + 2)
         for p in points {
@@ -37,17 +50,10 @@ public final class GEOSGeometry {
             coordinates.append(first.y)
         }
         let size = UInt32(coordinates.count / 2)
-        guard let sequence = GEOSCoordSeq_copyFromBuffer_r(handle, coordinates, size, 0, 0) else {
+        guard let sequence = GEOSCoordSeq_copyFromBuffer_r(context.handle, coordinates, size, 0, 0) else {
             throw context.failure("CoordSeq_copyFromBuffer")
         }
-        guard let shell = GEOSGeom_createLinearRing_r(handle, sequence) else {
-            throw context.failure("createLinearRing")
-        }
-        guard let polygon = GEOSGeom_createPolygon_r(handle, shell, nil, 0) else {
-            GEOSGeom_destroy_r(handle, shell)
-            throw context.failure("createPolygon")
-        }
-        return GEOSGeometry(context: context, pointer: polygon)
+        return sequence
     }
 
     /// A polygon whose shell is the ring's normalised vertices.

@@ -104,6 +104,15 @@ enum JobRoutes {
         json(try job { () throws(JobError) in try Jobs.repair(input.body).document })
     }
 
+    /// `POST /v1/simplify`: the region document with fewer points per region and a
+    /// `simplifications` list (DESIGN.md section 13); query `maxPoints`, `tolerance`.
+    static func simplify(_ input: Input) throws(ServiceError) -> Response {
+        var options = SimplifyOptions()
+        if let v = try integer(input.query, "maxPoints", atLeast: SimplifyOptions.minimumPoints) { options.maxPoints = v }
+        options.tolerance = try number(input.query, "tolerance", atLeast: 0)
+        return json(try job { () throws(JobError) in try Jobs.simplify(input.body, options: options).document })
+    }
+
     /// `POST /v1/photo`: the photo report of DESIGN.md section 12. The format is told from
     /// the bytes (the media type only has to be one of the image types).
     static func photo(_ input: Input) throws(ServiceError) -> Response {
@@ -140,6 +149,12 @@ enum JobRoutes {
         guard let value = Double(text), range.contains(value) else {
             throw invalid(name, "a number from \(range.lowerBound) to \(range.upperBound)")
         }
+        return value
+    }
+
+    static func number(_ query: [String: String], _ name: String, atLeast minimum: Double) throws(ServiceError) -> Double? {
+        guard let text = query[name] else { return nil }
+        guard let value = Double(text), value >= minimum, value.isFinite else { throw invalid(name, "a number of at least \(minimum)") }
         return value
     }
 }

@@ -46,6 +46,7 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .post, path: "/v1/plan", body: .json, handler: JobRoutes.plan),
             Route(method: .post, path: "/v1/photo", body: .image, handler: JobRoutes.photo),
             Route(method: .post, path: "/v1/repair", body: .json, handler: JobRoutes.repair),
+            Route(method: .post, path: "/v1/simplify", body: .json, handler: JobRoutes.simplify),
             Route(method: .get, path: "/healthz", body: .none) { _ in status("ok", .ok) },
             Route(method: .get, path: "/readyz", body: .none) { [draining] _ in
                 draining.isDraining ? status("draining", .serviceUnavailable) : status("ok", .ok)

@@ -49,31 +49,21 @@ extension Jobs {
     /// - Throws: ``JobError`` `invalid-json` or `invalid-document` when it cannot be read.
     public static func repair(_ document: [UInt8], name: String = "the document") throws(JobError) -> RepairResult {
         let decoded = try regionDocument(document, name: name)
-        var tree: JSONValue
-        do { tree = try JSONParser.parse(document) } catch {
-            throw JobError(.badInput, code: "invalid-json", message: "\(name): \(error)")
-        }
-        guard case .object(var members) = tree, let at = members.firstIndex(where: { $0.key == "regions" }),
-            case .array(var regions) = members[at].value, regions.count == decoded.regions.count
-        else { throw JobError(.badInput, code: "invalid-document", message: "\(name): expected an object with regions") }
         var repairs: [RegionRepair] = []
+        var repaired: [Int: [Point]] = [:]
         for (k, region) in decoded.regions.enumerated() {
             guard let ring = try? Ring(region.points), !ring.isSimple else { continue }
             do {
                 let repair = try RingRepair(region.points)
                 let dropped = repair.droppedAreaFraction
                 repairs.append(RegionRepair(region: region.id, droppedAreaFraction: dropped, ambiguous: dropped > ambiguousFraction))
-                guard case .object(var fields) = regions[k], let p = fields.firstIndex(where: { $0.key == "points" }) else { continue }
-                fields[p].value = .array(repair.points.map { .array([.number($0.x), .number($0.y)]) })
-                regions[k] = .object(fields)
+                repaired[k] = repair.points
             } catch {
                 repairs.append(RegionRepair(region: region.id, droppedAreaFraction: 1, ambiguous: true, failure: "\(error)"))
             }
         }
-        members[at].value = .array(regions)
-        members.removeAll { $0.key == "repairs" }
-        members.append(("repairs", .array(repairs.map(\.json))))
-        tree = .object(members)
+        let tree = try rewrite(
+            document, regionCount: decoded.regions.count, name: name, points: repaired, report: "repairs", entries: repairs.map(\.json))
         return RepairResult(document: tree, repairs: repairs)
     }
 }

@@ -88,6 +88,12 @@ struct ServiceHTTPTests {
         let repair = try service.request("POST", "/v1/repair", file: crossing)
         let repaired = try CLIRunner.run(["repair", crossing]).stdout
         #expect(repair.status == 200 && repair.text + "\n" == repaired)
+        let valid = "SampleScans/regions/valid.json"
+        let simplify = try service.request("POST", "/v1/simplify?maxPoints=20&tolerance=1", file: valid)
+        let simplified = try CLIRunner.run(["simplify", valid, "--max-points", "20", "--tolerance", "1"]).stdout
+        #expect(simplify.status == 200 && simplify.text + "\n" == simplified && simplify.text.contains(#""simplifications":["#))
+        let refused = try service.request("POST", "/v1/simplify?maxPoints=2", file: valid)
+        #expect(refused.status == 400 && refused.text.contains("maxPoints must be a whole number of at least 3"))
         #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)
         #expect(try service.request("GET", "/readyz").text == #"{"status":"ok"}"#)
         let metrics = try service.request("GET", "/metrics")

@@ -955,6 +955,122 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/simplify": {
+      "post": {
+        "summary": "Simplify lassos",
+        "description": "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (DESIGN.md section 13).",
+        "requestBody": {
+          "required": true,
+          "description": "A region document.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RegionDocument"
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "maxPoints",
+            "in": "query",
+            "required": false,
+            "description": "The most points a region keeps (default 500).",
+            "schema": {
+              "type": "integer",
+              "minimum": 3
+            }
+          },
+          {
+            "name": "tolerance",
+            "in": "query",
+            "required": false,
+            "description": "Also drop points while every original point stays within this many pixels.",
+            "schema": {
+              "type": "number",
+              "minimum": 0
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The simplified document.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SimplifyResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "summary": "Liveness",
@@ -2169,6 +2285,71 @@ enum OpenAPIDocument {
             }
           }
         }
+      },
+      "SimplifyResult": {
+        "title": "simplify result",
+        "description": "What `remo-geom simplify`, `POST /v1/simplify` and the worker's SimplifyRegions give (DESIGN.md section 13): the region document as given, each region with fewer points (simple regions stay simple, regions that did not overlap stay apart, the area changes by at most 1 %), and a `simplifications` list with one entry per region. A region that crosses itself is left as it was.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/RegionDocument"
+          },
+          {
+            "type": "object",
+            "required": [
+              "simplifications"
+            ],
+            "properties": {
+              "simplifications": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "region",
+                    "pointsBefore",
+                    "pointsAfter",
+                    "hausdorff",
+                    "areaChange"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "region": {
+                      "type": "string",
+                      "description": "The region's id."
+                    },
+                    "pointsBefore": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of points as given."
+                    },
+                    "pointsAfter": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of points now (the same as before when the region was left as it was)."
+                    },
+                    "hausdorff": {
+                      "type": "number",
+                      "minimum": 0,
+                      "description": "No original point is farther than this from the simplified region's outline, in pixels."
+                    },
+                    "areaChange": {
+                      "type": "number",
+                      "minimum": -0.01,
+                      "maximum": 0.01,
+                      "description": "The relative change of the area: after / before - 1."
+                    },
+                    "skipped": {
+                      "enum": [
+                        "not-simple",
+                        "invalid"
+                      ],
+                      "description": "Why the region was left as it was: it crosses or touches itself (repair it first), or it is not a ring of three valid points."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        ]
       },
       "ValidateResult": {
         "title": "remo-geom validate result",

@@ -15,13 +15,14 @@ public enum Activity: String, CaseIterable, Sendable {
     case drawPlan = "DrawPlan"
     case checkPhoto = "CheckPhoto"
     case repairRegions = "RepairRegions"
+    case simplifyRegions = "SimplifyRegions"
 
     /// Whether the job reads or writes an image: it may take seconds, so it runs on a
     /// thread of its own and heartbeats.
     public var isImageJob: Bool {
         switch self {
         case .renderAnnotation, .drawPlan, .checkPhoto: true
-        case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions: false
+        case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions: false
         }
     }
 }
@@ -116,6 +117,15 @@ public struct ActivityRunner: Sendable {
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
             _ = try argument.options("options")  // none yet; an object when given
             return try Jobs.repair(try argument.objectBytes("document", "a region document"), name: "$.document").document
+
+        case .simplifyRegions:
+            let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
+            let given = try argument.options("options")
+            var options = SimplifyOptions()
+            if let v = try given.integer("maxPoints", atLeast: SimplifyOptions.minimumPoints) { options.maxPoints = v }
+            options.tolerance = try given.number("tolerance", 0...1e9)
+            let document = try argument.objectBytes("document", "a region document")
+            return try Jobs.simplify(document, options: options, name: "$.document").document
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")

@@ -85,6 +85,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "DrawPlan", "argument": {"scan": scan, "items": shopping, "output": "out/plan.png"}},
             {"activity": "CheckPhoto", "argument": {"image": "in/sharp.jpg"}},
             {"activity": "RepairRegions", "argument": {"document": load("regions", "self-intersecting.json")}},
+            {"activity": "SimplifyRegions",
+             "argument": {"document": load("regions", "valid.json"), "options": {"maxPoints": 20, "tolerance": 1}}},
         ]
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
@@ -111,6 +113,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             harness.cli("photo", "--format", "json", os.path.join(SAMPLES, "photos", "sharp.jpg")))))
         self.assertEqual(results[8], json.loads(harness.cli("repair", os.path.join(SAMPLES, "regions", "self-intersecting.json"))))
         self.assertEqual(len(results[8]["repairs"]), 1)
+        self.assertEqual(results[9], json.loads(harness.cli("simplify", "--max-points", "20", "--tolerance", "1", valid)))
+        self.assertTrue(any(s["pointsAfter"] < s["pointsBefore"] for s in results[9]["simplifications"]))
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
@@ -132,6 +136,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
              "attempts": 5},
             {"activity": "CheckPhoto", "argument": {"image": "in/design.png.broken"}, "attempts": 5},
             {"activity": "SummarizeRoom", "argument": {"scan": {"walls": "many"}}, "attempts": 5},
+            {"activity": "SimplifyRegions",
+             "argument": {"document": load("regions", "valid.json"), "options": {"tolerance": -1}}, "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
@@ -139,11 +145,12 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         answers, handle = await self.run_calls(calls)
         codes = [a["error"]["type"] for a in answers]
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-request", "not-found",
-                                 "invalid-image", "invalid-scan"], answers)
+                                 "invalid-image", "invalid-scan", "invalid-request"], answers)
         for a in answers:
             self.assertTrue(a["error"]["nonRetryable"], a)
             self.assertEqual(a["error"]["retryState"], "NON_RETRYABLE_FAILURE", a)
         self.assertIn("$.rules.maxPoints", answers[2]["error"]["message"])
+        self.assertIn("$.options.tolerance", answers[6]["error"]["message"])
         self.assertEqual(await harness.activity_attempts(handle), [1] * len(calls))
         self.assertLess(time.monotonic() - started, 20)
 
@@ -204,7 +211,7 @@ class UsageTests(unittest.TestCase):
         listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(listed.returncode, 0)
         for name in ["ValidateRegions", "PlaceChips", "RenderAnnotation", "SummarizeRoom", "FitBadges", "DrawPlan",
-                     "CheckPhoto", "RepairRegions"]:
+                     "CheckPhoto", "RepairRegions", "SimplifyRegions"]:
             self.assertIn(name, listed.stdout.replace("\n", " "))
 
 
