@@ -96,6 +96,7 @@ struct BenchRunner {
     static let lassoSizes = [100, 500, 5_000, 100_000, 200_000]
     static let combSizes = [10_000, 100_000, 200_000]
     static let repairSizes = [500, 5_000]
+    static let simplifySizes = [20_000]
     static let rounds = 10
 
     mutating func runAll(sizeFilter: Set<Int>?) throws -> [BenchCase] {
@@ -109,6 +110,7 @@ struct BenchRunner {
             jobs += try ringJobs(Shapes.comb(count: n), shape: "comb", relationPartner: nil)
         }
         for n in Self.repairSizes where sizeFilter?.contains(n) ?? true { jobs.append(try repairJob(count: n)) }
+        for n in Self.simplifySizes where sizeFilter?.contains(n) ?? true { jobs.append(try simplifyJob(count: n)) }
         if sizeFilter?.contains(1500) ?? true { jobs += try documentJobs() }
         let roundNanos = minimumSeconds * 1e9 / Double(Self.rounds)
         for _ in 0..<Self.rounds {
@@ -169,6 +171,23 @@ struct BenchRunner {
             blackHole(try RingRepair(points))
         } geos: {
             _ = try polygon.makeValid()
+        }
+    }
+
+    /// A lasso simplified to 500 points, against GEOS `TopologyPreserveSimplify` at the
+    /// Hausdorff distance ours reached (so both keep about as many points).
+    mutating func simplifyJob(count: Int) throws -> BenchJob {
+        let points = Shapes.lasso(count: count, seed: UInt64(count))
+        let polygon = try GEOSGeometry.polygon(points)
+        let ours = RingSimplification.simplify([points], maxPoints: 500)[0]
+        let theirs = try polygon.topologyPreserveSimplify(tolerance: ours.hausdorff).exteriorPointCount() - 1
+        guard ours.pointsAfter <= 500, (theirs - ours.pointsAfter).magnitude <= 25 else {
+            throw BenchError.disagreement("simplify of a lasso of \(count) points: \(ours.pointsAfter) points against GEOS \(theirs)")
+        }
+        return try job("simplify", "lasso", count) {
+            blackHole(RingSimplification.simplify([points], maxPoints: 500))
+        } geos: {
+            _ = try polygon.topologyPreserveSimplify(tolerance: ours.hausdorff)
         }
     }
 
@@ -272,7 +291,11 @@ struct BenchRunner {
 
 enum BenchError: Error, CustomStringConvertible {
     case disagreement(String)
-    var description: String { "remo-geom and GEOS disagree on the \(self)" }
+    var description: String {
+        switch self {
+        case .disagreement(let what): "remo-geom and GEOS disagree on the \(what)"
+        }
+    }
 }
 
 /// Keeps the optimiser from discarding a result.

@@ -4,9 +4,9 @@
 /// at most ``maximumAreaChange``.
 ///
 /// Points go in the order Douglas–Peucker would drop them (the least significant first),
-/// so that with nothing refused the result is Douglas–Peucker's ring at the tolerance that
-/// leaves `maxPoints` points. Each goes on its own, as a triangle cut off the ring: a point
-/// may go only when
+/// so that with nothing refused the result is Douglas–Peucker's ring at the smallest
+/// tolerance that leaves at most `maxPoints` points. Each goes on its own, as a triangle
+/// cut off the ring: a point may go only when
 ///
 /// - the triangle it forms with its two neighbours holds no other point of any ring (its
 ///   sides included; decided with ``Predicates/orient2d(_:_:_:)``). The new edge lies in
@@ -157,14 +157,18 @@ private struct Simplifier {
             let (s, t) = ($0 - range.lowerBound, $1 - range.lowerBound)
             return (significance[s], -splitOrder[s]) < (significance[t], -splitOrder[t])
         }
+        // Douglas–Peucker's ring at the smallest tolerance that leaves at most `maxPoints`
+        // points, or at the tolerance asked if that is larger: every point of significance
+        // up to that goes (so that no chord is left halfway, farther from its points than
+        // the tolerance). Only refusals make it go on past that, to reach the count.
+        let sorted = candidates.map { significance[$0 - range.lowerBound] }
+        let countTolerance = range.count > maxPoints ? sorted[range.count - maxPoints - 1] : -1
+        let threshold = Swift.max(countTolerance, tolerance ?? -1)
         // Rounds: a point refused once may be free to go after others went.
         for _ in 0..<8 where !candidates.isEmpty {
             var refused: [Int] = []
             for p in candidates where left > 3 {
-                // Past the point count, only what the tolerance allows.
-                if left <= maxPoints {
-                    guard let tolerance, significance[p - range.lowerBound] <= tolerance else { break }
-                }
+                if left <= maxPoints && significance[p - range.lowerBound] > threshold { break }
                 let (a, b) = (previous[p], next[p])
                 let change = Self.doubledTriangleArea(points[a], points[p], points[b])
                 guard (areaRemoved + change).magnitude <= areaBudget, triangleIsEmpty(a, p, b) else {
