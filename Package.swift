@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "RemoGeometryTests", dependencies: ["RemoGeometry", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoGEOSTests",
-            dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
+            dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoRender", "RemoTestSupport"]
         ),
         .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON", "RemoShapes"]),
         .testTarget(

@@ -231,8 +231,26 @@ static void flush_memory(png_structp png) { (void)png; }
 
 void remo_png_free_buffer(uint8_t *buffer) { free(buffer); }
 
+/// What the encoder is given and writes: RGBA written as RGBA, RGBA written as RGB, or one
+/// grey byte per pixel written as grey.
+typedef enum { SAMPLES_RGBA, SAMPLES_RGB_FROM_RGBA, SAMPLES_GREY } sample_layout;
+
+static int encode(const uint8_t *samples, uint32_t width, uint32_t height, sample_layout layout, const remo_png_colour *colour,
+                  int level, uint8_t **output, size_t *output_size, char *message, size_t message_size);
+
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
                     int level, uint8_t **output, size_t *output_size, char *message, size_t message_size) {
+    return encode(rgba, width, height, write_alpha ? SAMPLES_RGBA : SAMPLES_RGB_FROM_RGBA, colour, level, output, output_size,
+                  message, message_size);
+}
+
+int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, uint8_t **output,
+                         size_t *output_size, char *message, size_t message_size) {
+    return encode(grey, width, height, SAMPLES_GREY, NULL, level, output, output_size, message, message_size);
+}
+
+static int encode(const uint8_t *samples, uint32_t width, uint32_t height, sample_layout layout, const remo_png_colour *colour,
+                  int level, uint8_t **output, size_t *output_size, char *message, size_t message_size) {
     *output = NULL;
     *output_size = 0;
     if (message_size) message[0] = 0;
@@ -253,8 +271,9 @@ int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int wr
         return REMO_PNG_ERROR;
     }
     png_set_write_fn(png, &writer, write_memory, flush_memory);
-    png_set_IHDR(png, info, width, height, 8, write_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    int colour_type = layout == SAMPLES_RGBA ? PNG_COLOR_TYPE_RGBA : (layout == SAMPLES_GREY ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB);
+    png_set_IHDR(png, info, width, height, 8, colour_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
     if (level <= 1) {
         // Fast: level 1, run-length deflate, and adaptive filtering that chooses between
@@ -277,13 +296,14 @@ int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int wr
                                colour->chrm[5], colour->chrm[6], colour->chrm[7]);
     }
     png_write_info(png, info);
-    if (write_alpha) {
-        for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+    if (layout != SAMPLES_RGB_FROM_RGBA) {
+        size_t stride = (size_t)width * (layout == SAMPLES_GREY ? 1 : 4);
+        for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(samples + (size_t)y * stride));
     } else {
         row = malloc((size_t)width * 3);
         if (!row) png_error(png, "out of memory while encoding");
         for (uint32_t y = 0; y < height; y++) {
-            const uint8_t *in = rgba + (size_t)y * width * 4;
+            const uint8_t *in = samples + (size_t)y * width * 4;
             for (uint32_t x = 0; x < width; x++) {
                 row[3 * x] = in[4 * x];
                 row[3 * x + 1] = in[4 * x + 1];

@@ -128,6 +128,28 @@ public enum PNGCodec {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
+    /// Encodes one grey sample per pixel (row by row, `width` × `height` bytes) as an
+    /// 8-bit grey PNG.
+    public static func encodeGrey(_ samples: [UInt8], width: Int, height: Int, compression: PNGCompression = .fast)
+        throws(PNGError) -> [UInt8]
+    {
+        guard samples.count == width * height, width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .encoding("the image has \(samples.count) samples for \(width) × \(height) pixels")
+        }
+        var message = [CChar](repeating: 0, count: 512)
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        let status = samples.withUnsafeBufferPointer { grey in
+            remo_png_encode_grey(
+                grey.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, &output, &size, &message, message.count)
+        }
+        defer { remo_png_free_buffer(output) }
+        guard Int(status) == REMO_PNG_OK, let output else {
+            throw .encoding(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
     static func colourChunks(_ c: remo_png_colour) -> ColourChunks {
         var chunks = ColourChunks()
         if c.has_srgb != 0 { chunks.srgbIntent = Int(c.srgb_intent) }

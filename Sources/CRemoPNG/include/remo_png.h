@@ -60,7 +60,12 @@ void remo_png_free_image(remo_png_image *image);
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
                     int level, uint8_t **output, size_t *output_size, char *message, size_t message_size);
 
-/// Frees a buffer from remo_png_encode.
+/// Encodes one 8-bit grey sample per pixel as a grey PNG (no colour chunks); `level` as
+/// for remo_png_encode.
+int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, uint8_t **output,
+                         size_t *output_size, char *message, size_t message_size);
+
+/// Frees a buffer from remo_png_encode or remo_png_encode_grey.
 void remo_png_free_buffer(uint8_t *buffer);
 
 #endif

@@ -1,0 +1,50 @@
+extension CoverageMask {
+    /// Softens the mask's edges over about `distance` pixels: three box blurs along the rows
+    /// and three down the columns, each a third of `distance` wide, which together ramp a
+    /// straight edge smoothly (a quadratic spline) from 0 to 255. Beyond the image's sides
+    /// the edge values carry on, so a region cut by the frame stays solid there.
+    ///
+    /// - Complexity: O(*w* *h*) to find what is not 0, then O(*a*) for the area *a* of its
+    ///   box widened by the blur, whatever `distance`.
+    public mutating func feather(over distance: Double) {
+        guard distance.isFinite else { return }
+        let radius = Int((distance / 6).rounded())
+        guard radius > 0, let box = nonZeroBox() else { return }
+        let reach = 3 * radius
+        let columns = Swift.max(0, box.columns.lowerBound - reach)...Swift.min(width - 1, box.columns.upperBound + reach)
+        let rows = Swift.max(0, box.rows.lowerBound - reach)...Swift.min(height - 1, box.rows.upperBound + reach)
+        var line: [Int] = []
+        for _ in 0..<3 {
+            for row in rows { blur(start: row * width + columns.lowerBound, step: 1, count: columns.count, radius, &line) }
+            for column in columns { blur(start: rows.lowerBound * width + column, step: width, count: rows.count, radius, &line) }
+        }
+    }
+
+    /// The rows and columns holding every value that is not 0, or nil when all are.
+    private func nonZeroBox() -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>)? {
+        var (top, bottom, left, right) = (Int.max, -1, Int.max, -1)
+        for row in 0..<height {
+            let base = row * width
+            guard let first = (0..<width).first(where: { values[base + $0] != 0 }) else { continue }
+            let last = (0..<width).last(where: { values[base + $0] != 0 })!
+            (top, bottom, left, right) = (Swift.min(top, row), row, Swift.min(left, first), Swift.max(right, last))
+        }
+        return bottom >= 0 ? (top...bottom, left...right) : nil
+    }
+
+    /// One box blur of width 2 × `radius` + 1 along `count` values from `start`, `step`
+    /// apart, with the end values carried on beyond them.
+    private mutating func blur(start: Int, step: Int, count: Int, _ radius: Int, _ line: inout [Int]) {
+        line.removeAll(keepingCapacity: true)
+        for k in 0..<count { line.append(Int(values[start + k * step])) }
+        let window = 2 * radius + 1
+        func at(_ k: Int) -> Int { line[Swift.min(count - 1, Swift.max(0, k))] }
+        var sum = 0
+        for k in -radius...radius { sum += at(k) }
+        for k in 0..<count {
+            let mean: Int = (sum + window / 2) / window
+            values[start + k * step] = UInt8(mean)
+            sum += at(k + radius + 1) - at(k - radius)
+        }
+    }
+}
