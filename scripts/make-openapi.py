@@ -63,7 +63,7 @@ def errors(*codes):
         "404": "No such route.", "405": "The route takes another method (see Allow).",
         "413": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
         "415": "A media type the route does not take.",
-        "422": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
+        "422": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
         "503": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
     }
     result = {}
@@ -155,6 +155,13 @@ def document():
                             json_body("RegionDocument", "A region document."), json_ok("SimplifyResult", "The simplified document."),
                             query=[("maxPoints", "The most points a region keeps (default 500).", {"type": "integer", "minimum": 3}),
                                    ("tolerance", "Also drop points while every original point stays within this many pixels.", {"type": "number", "minimum": 0})]),
+        "/v1/mask": job("Draw the inpainting mask", "The image-sized mask of the regions (DESIGN.md section 13): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
+                        json_body("RegionDocument", "A region document."), PNG,
+                        query=[("region", "Only this region (its id); every region by default.", {"type": "string"}),
+                               ("style", "alpha (default) or white-on-black.", {"enum": ["alpha", "white-on-black"]}),
+                               ("feather", "Soften the edge over this many points (default 0).", {"type": "number", "minimum": 0, "maximum": 200}),
+                               ("grow", "Grow the regions outward by this many points, with round corners (default 0).", {"type": "number", "minimum": 0, "maximum": 200})],
+                        extra_errors=("422",)),
         "/healthz": {"get": {"summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
         "/readyz": {"get": {"summary": "Readiness", "responses": {
             "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},

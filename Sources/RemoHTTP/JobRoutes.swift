@@ -113,6 +113,24 @@ enum JobRoutes {
         return json(try job { () throws(JobError) in try Jobs.simplify(input.body, options: options).document })
     }
 
+    /// `POST /v1/mask`: the inpainting mask of a region document, a PNG (DESIGN.md section
+    /// 13); query `region`, `style`, `feather`, `grow`.
+    static func mask(_ input: Input) throws(ServiceError) -> Response {
+        var options = MaskOptions(maximumPixels: input.maximumPixels)
+        options.region = input.query["region"]
+        if let name = input.query["style"] {
+            guard let style = MaskStyle(rawValue: name) else { throw invalid("style", "alpha or white-on-black") }
+            options.style = style
+        }
+        let limit = 0...MaskOptions.maximumDistance
+        if let v = try number(input.query, "feather", in: limit) { options.feather = v }
+        if let v = try number(input.query, "grow", in: limit) { options.grow = v }
+        let png = try job { () throws(JobError) in try Jobs.mask(input.body, options: options) }
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
     /// `POST /v1/photo`: the photo report of DESIGN.md section 12. The format is told from
     /// the bytes (the media type only has to be one of the image types).
     static func photo(_ input: Input) throws(ServiceError) -> Response {

@@ -12,7 +12,7 @@ struct ServiceError: Error {
     init(_ error: JobError) {
         switch error.kind {
         case .badInput: status = .badRequest
-        case .tooLarge, .sizeMismatch, .noSuchRoom: status = .unprocessableContent
+        case .tooLarge, .sizeMismatch, .noSuchRoom, .noSuchRegion: status = .unprocessableContent
         case .internalFailure: status = .internalServerError
         }
         code = error.code

@@ -13,6 +13,8 @@ public struct JobError: Error, Hashable, Sendable, CustomStringConvertible {
         case sizeMismatch
         /// The request names a room the scan does not have.
         case noSuchRoom
+        /// The request names a region the document does not have.
+        case noSuchRegion
         /// Not the caller's fault (an encoder that failed, memory): worth retrying.
         case internalFailure
     }

@@ -92,6 +92,15 @@ struct ServiceHTTPTests {
         let simplify = try service.request("POST", "/v1/simplify?maxPoints=20&tolerance=1", file: valid)
         let simplified = try CLIRunner.run(["simplify", valid, "--max-points", "20", "--tolerance", "1"]).stdout
         #expect(simplify.status == 200 && simplify.text + "\n" == simplified && simplify.text.contains(#""simplifications":["#))
+        let mask = try service.request("POST", "/v1/mask?region=lamp&style=white-on-black&grow=2&feather=3", file: valid)
+        let maskFile = service.folder.appendingPathComponent("mask.png").path
+        _ = try CLIRunner.run([
+            "mask", "--regions", valid, "--output", maskFile, "--region", "lamp", "--style", "white-on-black", "--grow", "2", "--feather", "3",
+        ])
+        let drawn = Array(try Data(contentsOf: URL(fileURLWithPath: maskFile)))
+        #expect(mask.status == 200 && mask.body == drawn)
+        let noRegion = try service.request("POST", "/v1/mask?region=nope", file: valid)
+        #expect(noRegion.status == 422 && noRegion.text.contains(#""code":"no-such-region""#))
         let refused = try service.request("POST", "/v1/simplify?maxPoints=2", file: valid)
         #expect(refused.status == 400 && refused.text.contains("maxPoints must be a whole number of at least 3"))
         #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)

@@ -412,7 +412,7 @@ enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
             "content": {
               "application/json": {
                 "schema": {
@@ -623,7 +623,7 @@ enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
             "content": {
               "application/json": {
                 "schema": {
@@ -727,7 +727,7 @@ enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
             "content": {
               "application/json": {
                 "schema": {
@@ -849,7 +849,7 @@ enum OpenAPIDocument {
             }
           },
           "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, or a room number the scan does not have.",
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1065,6 +1065,156 @@ enum OpenAPIDocument {
                   "type": "integer"
                 },
                 "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/v1/mask": {
+      "post": {
+        "summary": "Draw the inpainting mask",
+        "description": "The image-sized mask of the regions (DESIGN.md section 13): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
+        "requestBody": {
+          "required": true,
+          "description": "A region document.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RegionDocument"
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "region",
+            "in": "query",
+            "required": false,
+            "description": "Only this region (its id); every region by default.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "style",
+            "in": "query",
+            "required": false,
+            "description": "alpha (default) or white-on-black.",
+            "schema": {
+              "enum": [
+                "alpha",
+                "white-on-black"
+              ]
+            }
+          },
+          {
+            "name": "feather",
+            "in": "query",
+            "required": false,
+            "description": "Soften the edge over this many points (default 0).",
+            "schema": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 200
+            }
+          },
+          {
+            "name": "grow",
+            "in": "query",
+            "required": false,
+            "description": "Grow the regions outward by this many points, with round corners (default 0).",
+            "schema": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The picture.",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "contentMediaType": "image/png"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
               }
             }
           }

@@ -16,12 +16,13 @@ public enum Activity: String, CaseIterable, Sendable {
     case checkPhoto = "CheckPhoto"
     case repairRegions = "RepairRegions"
     case simplifyRegions = "SimplifyRegions"
+    case drawMask = "DrawMask"
 
     /// Whether the job reads or writes an image: it may take seconds, so it runs on a
     /// thread of its own and heartbeats.
     public var isImageJob: Bool {
         switch self {
-        case .renderAnnotation, .drawPlan, .checkPhoto: true
+        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask: true
         case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions: false
         }
     }
@@ -126,6 +127,18 @@ public struct ActivityRunner: Sendable {
             options.tolerance = try given.number("tolerance", 0...1e9)
             let document = try argument.objectBytes("document", "a region document")
             return try Jobs.simplify(document, options: options, name: "$.document").document
+
+        case .drawMask:
+            let argument = try ActivityArgument(argument, shape: "{\"regions\", \"output\", \"options\"}")
+            let outputPath = try argument.string("output")
+            let given = try argument.options("options")
+            var options = MaskOptions(maximumPixels: maximumPixels)
+            options.region = try given.string("region")
+            if let name = try given.string("style", oneOf: MaskStyle.allCases.map(\.rawValue)) { options.style = MaskStyle(rawValue: name)! }
+            options.feather = try given.number("feather", 0...MaskOptions.maximumDistance) ?? 0
+            options.grow = try given.number("grow", 0...MaskOptions.maximumDistance) ?? 0
+            let png = try Jobs.mask(try argument.objectBytes("regions", "a region document"), options: options, name: "$.regions")
+            return .object(try write(png, to: outputPath, stillWanted: stillWanted))
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")

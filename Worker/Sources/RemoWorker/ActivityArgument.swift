@@ -73,6 +73,14 @@ struct ActivityArgument {
             }
         }
 
+        func string(_ key: String) throws(JobError) -> String? {
+            switch value[key] {
+            case nil, .null?: return nil
+            case .string(let s)?: return s
+            default: throw ActivityArgument.invalid("\(path).\(key): expected a string")
+            }
+        }
+
         func string(_ key: String, oneOf choices: [String]) throws(JobError) -> String? {
             switch value[key] {
             case nil, .null?: return nil

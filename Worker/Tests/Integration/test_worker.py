@@ -87,6 +87,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "RepairRegions", "argument": {"document": load("regions", "self-intersecting.json")}},
             {"activity": "SimplifyRegions",
              "argument": {"document": load("regions", "valid.json"), "options": {"maxPoints": 20, "tolerance": 1}}},
+            {"activity": "DrawMask",
+             "argument": {"regions": load("regions", "valid.json"), "output": "out/mask.png",
+                          "options": {"region": "lamp", "style": "white-on-black", "feather": 3, "grow": 2}}},
         ]
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
@@ -115,6 +118,10 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(len(results[8]["repairs"]), 1)
         self.assertEqual(results[9], json.loads(harness.cli("simplify", "--max-points", "20", "--tolerance", "1", valid)))
         self.assertTrue(any(s["pointsAfter"] < s["pointsBefore"] for s in results[9]["simplifications"]))
+        expected_mask = self.path("expected-mask.png")
+        harness.cli("mask", "--regions", valid, "--output", expected_mask, "--region", "lamp", "--style", "white-on-black",
+                    "--feather", "3", "--grow", "2")
+        self.assert_file_result(results[10], "out/mask.png", expected_mask)
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
@@ -138,6 +145,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "SummarizeRoom", "argument": {"scan": {"walls": "many"}}, "attempts": 5},
             {"activity": "SimplifyRegions",
              "argument": {"document": load("regions", "valid.json"), "options": {"tolerance": -1}}, "attempts": 5},
+            {"activity": "DrawMask",
+             "argument": {"regions": load("regions", "valid.json"), "output": "out/m.png", "options": {"region": "nope"}},
+             "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
@@ -145,7 +155,7 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         answers, handle = await self.run_calls(calls)
         codes = [a["error"]["type"] for a in answers]
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-request", "not-found",
-                                 "invalid-image", "invalid-scan", "invalid-request"], answers)
+                                 "invalid-image", "invalid-scan", "invalid-request", "no-such-region"], answers)
         for a in answers:
             self.assertTrue(a["error"]["nonRetryable"], a)
             self.assertEqual(a["error"]["retryState"], "NON_RETRYABLE_FAILURE", a)
@@ -211,7 +221,7 @@ class UsageTests(unittest.TestCase):
         listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(listed.returncode, 0)
         for name in ["ValidateRegions", "PlaceChips", "RenderAnnotation", "SummarizeRoom", "FitBadges", "DrawPlan",
-                     "CheckPhoto", "RepairRegions", "SimplifyRegions"]:
+                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask"]:
             self.assertIn(name, listed.stdout.replace("\n", " "))
 
 

@@ -1,0 +1,55 @@
+import RemoGeometry
+import RemoRender
+import Testing
+
+/// What a mask looks like to the generator that reads it: the styles, the feathered edge,
+/// and the work done.
+@Suite("Masks: styles, feathering and bounded work")
+struct MaskRenderingTests {
+    /// A square 40.5 pixels wide whose left edge falls mid-pixel.
+    static let square = [Point(20.5, 20), Point(61, 20), Point(61, 60), Point(20.5, 60)]
+
+    @Test("white-on-black is the coverage as grey; alpha is black, transparent where the generator may paint")
+    func styles() throws {
+        let mask = CoverageMask(width: 80, height: 70, filling: [Self.square])
+        #expect(mask.values[30 * 80 + 40] == 255 && mask.values[5 * 80 + 5] == 0)
+        #expect(mask.values[30 * 80 + 20] == 128)  // half of the pixel, rounded
+        let grey = try PNGCodec.decode(try mask.png(style: .whiteOnBlack))
+        let alpha = try PNGCodec.decode(try mask.png(style: .alpha))
+        #expect(grey.hadTransparency == false && alpha.hadTransparency)
+        for k in mask.values.indices {
+            #expect(grey.pixels[4 * k] == mask.values[k] && grey.pixels[4 * k + 1] == mask.values[k])
+            #expect(alpha.pixels[4 * k] == 0 && alpha.pixels[4 * k + 3] == 255 - mask.values[k])
+        }
+    }
+
+    @Test("feathering ramps a straight edge smoothly over about the distance, keeps the middle solid and the mass")
+    func feather() throws {
+        let hard = CoverageMask(width: 120, height: 100, filling: [[Point(30, -10), Point(90, -10), Point(90, 110), Point(30, 110)]])
+        var soft = hard
+        soft.feather(over: 12)
+        let row = Array(soft.values[50 * 120..<51 * 120])
+        // Rising across the left edge, over about 12 pixels; solid in the middle; 0 far out.
+        let ramp = row.indices.filter { row[$0] > 0 && row[$0] < 255 && $0 < 60 }
+        #expect(ramp.count >= 10 && ramp.count <= 14, "\(ramp)")
+        #expect(zip(row[20..<40], row[21..<41]).allSatisfy { $0 <= $1 })
+        #expect(row[60] == 255 && row[5] == 0 && row[115] == 0)
+        // The frame's top and bottom: the region runs past them, so no fading there.
+        #expect(soft.values[0 * 120 + 60] == 255 && soft.values[99 * 120 + 60] == 255)
+        let before = hard.values.reduce(0) { $0 + Int($1) }
+        let after = soft.values.reduce(0) { $0 + Int($1) }
+        #expect(abs(before - after) <= 100 * 2)  // rounding, at most a level per row per pass
+    }
+
+    @Test("growing moves a straight edge out by the distance, exactly, and rounds a corner")
+    func grow() throws {
+        var mask = CoverageMask(width: 80, height: 70, filling: [Self.square])
+        mask.grow([Self.square], by: 4.25)
+        // The left edge at 20.5 grows to 16.25: pixel 16 is three quarters in, 15 is out.
+        let row = 40 * 80
+        #expect(mask.values[row + 16] == 191 && mask.values[row + 15] == 0 && mask.values[row + 17] == 255)
+        // Round corners: the corner pixel diagonally out by the distance is nearly empty,
+        // where a square corner would fill it.
+        #expect(mask.values[(60 + 3) * 80 + 61 + 3] < 40)
+    }
+}
