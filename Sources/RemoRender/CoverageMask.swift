@@ -6,8 +6,8 @@ import RemoGeometry
 /// Coverage is computed as signed area, the way font rasterisers do it: each edge adds, to
 /// the cells of each row it passes through, the area between itself and the cell's right
 /// side, and a running sum along the row turns those into coverage. So the work is one
-/// visit per cell an edge passes through plus the pixels inside; no pixel is tested
-/// against every edge, and nothing is sampled.
+/// visit per cell an edge passes through, plus filling the runs inside at memory speed; no
+/// pixel is tested against every edge, and nothing is sampled.
 ///
 /// ```swift
 /// var mask = CoverageMask(width: 4032, height: 3024, filling: lassos)   // exact coverage
@@ -46,6 +46,7 @@ public struct CoverageMask: Sendable {
         let firstRow = Swift.max(0, Int(edges[0].top.rounded(.down)))
         var accumulator = [Double](repeating: 0, count: width + 2)
         var active: [RowEdge] = []
+        var touched: [ClosedRange<Int>] = []
         var next = 0
         var row = firstRow
         while row < height, next < edges.count || !active.isEmpty {
@@ -59,26 +60,40 @@ public struct CoverageMask: Sendable {
                 row = Swift.max(row + 1, Int(edges[next].top.rounded(.down)))
                 continue
             }
-            var touched = (low: width + 1, high: 0)
+            touched.removeAll(keepingCapacity: true)
             for edge in active {
                 let (ya, yb) = (Swift.max(top, edge.top), Swift.min(bottom, edge.bottom))
                 guard yb > ya else { continue }
-                let cells = Self.addArea(from: edge.x(at: ya), to: edge.x(at: yb), height: (yb - ya) * edge.direction, into: &accumulator)
-                touched = (Swift.min(touched.low, cells.lowerBound), Swift.max(touched.high, cells.upperBound))
+                touched.append(
+                    Self.addArea(from: edge.x(at: ya), to: edge.x(at: yb), height: (yb - ya) * edge.direction, into: &accumulator))
             }
-            if touched.low <= touched.high { settle(row: row, cells: touched.low...touched.high, &accumulator) }
+            settle(row: row, touched: &touched, &accumulator)
             row += 1
         }
     }
 
     /// Turns a row's accumulated areas into coverage by a running sum, and clears them.
-    private mutating func settle(row: Int, cells: ClosedRange<Int>, _ accumulator: inout [Double]) {
+    /// Between the cells the edges touched the sum does not change, so those runs (the
+    /// inside of a region, mostly) are filled at once.
+    private mutating func settle(row: Int, touched: inout [ClosedRange<Int>], _ accumulator: inout [Double]) {
+        guard !touched.isEmpty else { return }
+        touched.sort { $0.lowerBound < $1.lowerBound }
         var sum = 0.0
+        var c = touched[0].lowerBound
         let base = row * width
-        for c in cells {
-            sum += accumulator[c]
-            accumulator[c] = 0
-            if c < width { values[base + c] = Self.byte(sum.magnitude) }
+        values.withUnsafeMutableBufferPointer { values in
+            for cells in touched where cells.upperBound >= c {
+                if cells.lowerBound > c, c < width {
+                    let end = Swift.min(cells.lowerBound, width)
+                    UnsafeMutableBufferPointer(rebasing: values[(base + c)..<(base + end)]).update(repeating: Self.byte(sum.magnitude))
+                }
+                for k in Swift.max(c, cells.lowerBound)...cells.upperBound {
+                    sum += accumulator[k]
+                    accumulator[k] = 0
+                    if k < width { values[base + k] = Self.byte(sum.magnitude) }
+                }
+                c = cells.upperBound + 1
+            }
         }
     }
 
