@@ -13,7 +13,8 @@ struct DemoCommand: ParsableCommand {
         abstract: "Run the whole job on the bundled samples and write the outputs to a folder.",
         discussion: """
             Validates the sample region documents (some are broken on purpose) and prints \
-            the findings, places the chips, renders the annotated sample image, summarises \
+            the findings, repairs the self-crossing sample and draws it, places the chips, \
+            renders the annotated sample image, draws the valid sample's inpainting mask, summarises \
             the sample room scans, computes fit badges for the sample shopping list in each \
             room, draws each room's floor plan with the fitting products, checks the sample \
             room photos (resolution, blur, exposure), and ends with a list of what it wrote. Exit status 0 when it ran, 2 when the samples \
@@ -96,6 +97,22 @@ struct DemoCommand: ParsableCommand {
             "chips.json", Array(JSONWriter.string(.object([("chips", ResultJSON.chips(rendered.report.chips))])).utf8),
             "chip positions for the valid sample")
         try write("annotated.png", rendered.png, "the sample design image with outlines and numbered chips")
+
+        // 3b. The repaired lasso drawn on the design, and the valid sample's inpainting mask.
+        let repairedImage: RenderResult
+        let mask: [UInt8]
+        do {
+            repairedImage = try Jobs.render(
+                image: try InputFiles.read(.file(imagePath), limit: 512 << 20).get(),
+                regions: Array(JSONWriter.string(repaired.document).utf8),
+                imageName: imagePath, regionsName: "the repaired sample")
+            mask = try Jobs.mask(
+                try InputFiles.read(.file(documentPath)).get(), options: MaskOptions(style: .whiteOnBlack), name: documentPath)
+        } catch {
+            throw fail("the samples are damaged: \(error)")
+        }
+        try write("repaired.png", repairedImage.png, "the repaired lasso drawn on the sample design image")
+        try write("mask.png", mask, "the inpainting mask of the valid sample (white where the generator may paint)")
 
         // 4. Room summaries and 5. fit badges for the sample shopping list.
         let roomsFolder = sample("rooms")

@@ -256,7 +256,8 @@ private struct Simplifier {
             let c = points[q]
             guard box.contains(c) else { return true }
             if turn == 0 { return Predicates.orient2d(pa, pb, c) != 0 }  // a flat triangle: its line
-            return !(Predicates.orient2d(pa, pp, c) * turn >= 0 && Predicates.orient2d(pp, pb, c) * turn >= 0
+            return
+                !(Predicates.orient2d(pa, pp, c) * turn >= 0 && Predicates.orient2d(pp, pb, c) * turn >= 0
                 && Predicates.orient2d(pb, pa, c) * turn >= 0)
         }
     }

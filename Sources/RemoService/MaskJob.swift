@@ -38,7 +38,7 @@ public struct MaskOptions: Hashable, Sendable {
 extension Jobs {
     /// The inpainting mask of a region document: image-sized, each pixel the exact share of
     /// it the regions cover, grown and feathered as asked (DESIGN.md section 13;
-    /// ``RemoRender/CoverageMask``). Distances are in points, times the document's `scale`.
+    /// `CoverageMask` of RemoRender). Distances are in points, times the document's `scale`.
     ///
     /// - Parameters:
     ///   - document: The region document's JSON bytes.

@@ -52,7 +52,7 @@ public struct SimplifyResult: Sendable {
 extension Jobs {
     /// Gives each region of the document fewer points, keeping simple regions simple and
     /// regions that did not overlap apart, with the area changed by at most 1 % (DESIGN.md
-    /// section 13; ``RingSimplification``). A region that crosses itself is left as it was.
+    /// section 13; `RingSimplification` of RemoGeometry). A region that crosses itself is left as it was.
     ///
     /// - Parameters:
     ///   - document: The region document's JSON bytes.
@@ -72,7 +72,8 @@ extension Jobs {
             throw JobError(.badInput, code: "invalid-request", message: "tolerance must be a number of pixels, 0 or more")
         }
         let decoded = try regionDocument(document, name: name)
-        let outcomes = RingSimplification.simplify(decoded.regions.map(\.points), maxPoints: options.maxPoints, tolerance: options.tolerance)
+        let outcomes = RingSimplification.simplify(
+            decoded.regions.map(\.points), maxPoints: options.maxPoints, tolerance: options.tolerance)
         let simplifications = zip(decoded.regions, outcomes).map { RegionSimplification(region: $0.id, outcome: $1) }
         var simplified: [Int: [Point]] = [:]
         for (k, outcome) in outcomes.enumerated() where outcome.changed { simplified[k] = outcome.points }

@@ -55,7 +55,9 @@ struct MaskTests {
             let box = BoundingBox(of: lasso)!
             for row in 0..<160 {
                 for column in 0..<160 where mask.values[row * 160 + column] != 0 {
-                    if Double(column) + 1 < box.min.x || Double(column) > box.max.x || Double(row) + 1 < box.min.y || Double(row) > box.max.y {
+                    if Double(column) + 1 < box.min.x || Double(column) > box.max.x || Double(row) + 1 < box.min.y
+                        || Double(row) > box.max.y
+                    {
                         found.append("seed \(seed): (\(column), \(row)) is \(mask.values[row * 160 + column]) outside the lasso's box")
                     }
                 }
@@ -93,7 +95,9 @@ struct MaskTests {
         #expect((total - area).magnitude <= Double(boundary) / 100, "sum \(total), area \(area), \(boundary) boundary pixels")
     }
 
-    @Test("a grown lasso against GEOS buffer: pixels wholly in or out within 4 levels, boundary pixels within an eighth of a pixel, the area within 1 per 100 boundary pixels")
+    @Test(
+        "a grown lasso against GEOS buffer: pixels wholly in or out within 4 levels, boundary pixels within an eighth of a pixel, the area within 1 per 100 boundary pixels"
+    )
     func grow() throws {
         var found: [String] = []
         for seed in UInt64(0)..<4 {
@@ -109,7 +113,9 @@ struct MaskTests {
                         let expected = try Self.share(grown, column, row) * 255
                         let value = Double(mask.values[row * 160 + column])
                         if expected == 0 || expected == 255 {
-                            if (value - expected).magnitude > 4 { found.append("seed \(seed), \(distance): (\(column), \(row)) \(value), GEOS \(expected)") }
+                            if (value - expected).magnitude > 4 {
+                                found.append("seed \(seed), \(distance): (\(column), \(row)) \(value), GEOS \(expected)")
+                            }
                         } else {
                             boundary += 1
                             error += (value - expected).magnitude

@@ -38,8 +38,9 @@ struct SimplifyTests {
         return found
     }
 
-    @Test("dense jittery lassos of 2,000 to 100,000 points: simple, within the reported distance, area within 1 %",
-          arguments: [2_000, 5_000, 20_000, 100_000])
+    @Test(
+        "dense jittery lassos of 2,000 to 100,000 points: simple, within the reported distance, area within 1 %",
+        arguments: [2_000, 5_000, 20_000, 100_000])
     func denseLassos(count: Int) throws {
         let seeds: Range<UInt64> = count >= 100_000 ? 0..<2 : 0..<12
         var found: [String] = []

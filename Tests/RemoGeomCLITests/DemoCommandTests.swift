@@ -13,7 +13,7 @@ struct DemoCommandTests {
         let result = try CLIRunner.run(["demo", "--output", out])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("6 files: 1 valid, 5 invalid, 0 unreadable"))
-        #expect(result.stdout.contains("Wrote 11 files to \(out)"))
+        #expect(result.stdout.contains("Wrote 13 files to \(out)"))
         #expect(result.stdout.contains("region sofa: the largest loop kept, 37.3 % of the area left out"))
         #expect(result.stdout.contains("SampleScans/photos/blurred.jpg: reject (jpeg"))
         #expect(result.stdout.contains("SampleScans/photos/sharp.heic: ok (heic"))
@@ -21,10 +21,14 @@ struct DemoCommandTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(
             files == [
-                "annotated.png", "chips.json", "fit.json", "photos.json", "plan-bedroom-narrow-door.png", "plan-l-shaped.png",
-                "plan-living-room.png",
-                "plan-walls-not-closed.png", "repaired.json", "rooms.json", "validation.jsonl",
+                "annotated.png", "chips.json", "fit.json", "mask.png", "photos.json", "plan-bedroom-narrow-door.png", "plan-l-shaped.png",
+                "plan-living-room.png", "plan-walls-not-closed.png", "repaired.json", "repaired.png", "rooms.json", "validation.jsonl",
             ])
+        // The README's pictures of the repair and the mask are these, byte for byte.
+        for (written, shown) in [("repaired.png", "SampleScans/repaired-annotated.png"), ("mask.png", "SampleScans/mask.png")] {
+            let made = try Data(contentsOf: URL(fileURLWithPath: out + "/" + written))
+            #expect(made == (try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(shown))), "\(shown) is out of date")
+        }
         let chips = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/chips.json"))))
         if case .array(let list)? = chips["chips"] { #expect(list.count == 3) } else { Issue.record("no chips") }
     }

@@ -21,7 +21,9 @@ struct MaskCommandTests {
         #expect(painted.allSatisfy { alpha.pixels[4 * $0 + 3] == 255 - grey.pixels[4 * $0] })
         // One region only: a part of the whole.
         let lampPath = folder.appendingPathComponent("lamp.png").path
-        #expect(try CLIRunner.run(["mask", "--regions", document, "--output", lampPath, "--region", "lamp", "--style", "white-on-black"]).status == 0)
+        #expect(
+            try CLIRunner.run(["mask", "--regions", document, "--output", lampPath, "--region", "lamp", "--style", "white-on-black"]).status
+                == 0)
         let lamp = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: lampPath))))
         let lampPainted = (0..<(1024 * 768)).filter { lamp.pixels[4 * $0] > 0 }
         #expect(lampPainted.count > 1_000 && lampPainted.count < painted.count)
@@ -37,7 +39,10 @@ struct MaskCommandTests {
         let document = "SampleScans/regions/valid.json"
         func painted(_ arguments: [String]) throws -> (solid: Int, partial: Int) {
             let path = folder.appendingPathComponent("m.png").path
-            #expect(try CLIRunner.run(["mask", "--regions", document, "--output", path, "--style", "white-on-black", "--overwrite"] + arguments).status == 0)
+            #expect(
+                try CLIRunner.run(
+                    ["mask", "--regions", document, "--output", path, "--style", "white-on-black", "--overwrite"] + arguments
+                ).status == 0)
             let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
             let values = stride(from: 0, to: image.pixels.count, by: 4).map { image.pixels[$0] }
             return (values.filter { $0 == 255 }.count, values.filter { $0 > 0 && $0 < 255 }.count)

@@ -57,7 +57,8 @@ struct SimplifyCommandTests {
 
     @Test("a tolerance keeps every original point within it")
     func tolerance() throws {
-        let result = try CLIRunner.run(["simplify", "-", "--tolerance", "0.75", "--max-points", "100000"], stdin: Data(Self.document().utf8))
+        let result = try CLIRunner.run(
+            ["simplify", "-", "--tolerance", "0.75", "--max-points", "100000"], stdin: Data(Self.document().utf8))
         let output = try JSONParser.parse(result.stdout)
         guard case .array(let entries)? = output["simplifications"] else {
             Issue.record("no simplifications")

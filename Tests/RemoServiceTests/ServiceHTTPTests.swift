@@ -95,7 +95,8 @@ struct ServiceHTTPTests {
         let mask = try service.request("POST", "/v1/mask?region=lamp&style=white-on-black&grow=2&feather=3", file: valid)
         let maskFile = service.folder.appendingPathComponent("mask.png").path
         _ = try CLIRunner.run([
-            "mask", "--regions", valid, "--output", maskFile, "--region", "lamp", "--style", "white-on-black", "--grow", "2", "--feather", "3",
+            "mask", "--regions", valid, "--output", maskFile, "--region", "lamp", "--style", "white-on-black", "--grow", "2", "--feather",
+            "3",
         ])
         let drawn = Array(try Data(contentsOf: URL(fileURLWithPath: maskFile)))
         #expect(mask.status == 200 && mask.body == drawn)

@@ -134,7 +134,9 @@ public struct ActivityRunner: Sendable {
             let given = try argument.options("options")
             var options = MaskOptions(maximumPixels: maximumPixels)
             options.region = try given.string("region")
-            if let name = try given.string("style", oneOf: MaskStyle.allCases.map(\.rawValue)) { options.style = MaskStyle(rawValue: name)! }
+            if let name = try given.string("style", oneOf: MaskStyle.allCases.map(\.rawValue)) {
+                options.style = MaskStyle(rawValue: name)!
+            }
             options.feather = try given.number("feather", 0...MaskOptions.maximumDistance) ?? 0
             options.grow = try given.number("grow", 0...MaskOptions.maximumDistance) ?? 0
             let png = try Jobs.mask(try argument.objectBytes("regions", "a region document"), options: options, name: "$.regions")
