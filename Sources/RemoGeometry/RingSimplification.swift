@@ -150,7 +150,8 @@ private struct Simplifier {
         let doubledArea = Self.doubledArea(range.map { points[$0] })
         let areaBudget = RingSimplification.maximumAreaChange * doubledArea.magnitude
         var areaRemoved = 0.0
-        let (significance, splitOrder) = douglasPeucker(range)
+        let order = DouglasPeucker(points[range])
+        let (significance, splitOrder) = (order.significance, order.splitOrder)
         // Least significant first; on a tie, the later split first, so that a point goes
         // after everything between it and the ends of the chord it split.
         var candidates = range.sorted {
@@ -199,37 +200,6 @@ private struct Simplifier {
             points: kept, pointsBefore: given.count, changed: true, hausdorff: hausdorff, areaChange: areaChange, skipped: nil)
     }
 
-    /// Douglas–Peucker over the ring in `range`, indexed from its start: for each vertex,
-    /// the tolerance under which it is dropped (its distance from the chord it splits, but
-    /// no more than that of the chord's own split point, so that dropping every vertex under
-    /// a tolerance leaves exactly Douglas–Peucker's ring), and when it was split. The first
-    /// vertex and the one farthest from it anchor the ring: they go last.
-    private func douglasPeucker(_ range: Range<Int>) -> (significance: [Double], splitOrder: [Int]) {
-        let m = range.count
-        let at = { (k: Int) in self.points[range.lowerBound + k % m] }
-        var significance = [Double](repeating: .infinity, count: m)
-        var splitOrder = [Int](repeating: 0, count: m)
-        var splits = 0
-        let far = (1..<m).max { Self.squaredDistance(at($0), at(0), at(0)) < Self.squaredDistance(at($1), at(0), at(0)) }!
-        var chords = [(a: 0, b: far, limit: Double.infinity), (a: far, b: m, limit: Double.infinity)]
-        while let (a, b, limit) = chords.popLast() {
-            guard b - a >= 2 else { continue }
-            let (u, v) = (at(a), at(b))
-            var (split, farthest) = (a + 1, -1.0)
-            for k in a + 1..<b {
-                let d = Self.squaredDistance(at(k), u, v)
-                if d > farthest { (split, farthest) = (k, d) }
-            }
-            let tolerance = Swift.min(farthest.squareRoot(), limit)
-            significance[split] = tolerance
-            splits += 1
-            splitOrder[split] = splits
-            chords.append((a, split, tolerance))
-            chords.append((split, b, tolerance))
-        }
-        return (significance, splitOrder)
-    }
-
     /// The largest distance from the segment `a`–`b` to an original point strictly between
     /// vertices `a` and `b` of their ring.
     private func distanceToChord(from a: Int, to b: Int) -> Double {
@@ -241,7 +211,7 @@ private struct Simplifier {
         while true {
             i = i + 1 == end ? first : i + 1
             if i == b { break }
-            farthest = Swift.max(farthest, Self.squaredDistance(points[i], u, v))
+            farthest = Swift.max(farthest, DouglasPeucker.squaredDistance(points[i], u, v))
         }
         return farthest.squareRoot()
     }
@@ -281,13 +251,4 @@ private struct Simplifier {
         return sum
     }
 
-    /// The squared distance from `p` to the segment `u`–`v`.
-    private static func squaredDistance(_ p: Point, _ u: Point, _ v: Point) -> Double {
-        let (dx, dy) = (v.x - u.x, v.y - u.y)
-        let length = dx * dx + dy * dy
-        var t = length > 0 ? ((p.x - u.x) * dx + (p.y - u.y) * dy) / length : 0
-        t = Swift.min(1, Swift.max(0, t))
-        let (ex, ey) = (u.x + t * dx - p.x, u.y + t * dy - p.y)
-        return ex * ex + ey * ey
-    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RemoGEOS
 import RemoGeometry
 import RemoShapes
@@ -135,6 +136,26 @@ struct SimplifyTests {
         }
         #expect(checked >= 40)
         #expect(found.isEmpty, "\(found.prefix(8))")
+    }
+
+    @Test("a spiral of 200,000 points, 50 turns of two arms 1.5 pixels apart, stays simple")
+    func spiral() throws {
+        // Out along one arm and back along another 1.5 pixels beside it: 50 turns, 25 apart.
+        let n = 100_000
+        let turns = 50.0
+        func arm(_ offset: Double) -> [Point] {
+            (0..<n).map { k in
+                let theta = 2 * Double.pi * turns * Double(k) / Double(n - 1)
+                let r = 10 + 4 * theta + offset
+                return Point(2_000 + r * cos(theta), 2_000 + r * sin(theta))
+            }
+        }
+        let shape = arm(0) + arm(1.5).reversed()
+        #expect(try Ring(shape).isSimple)
+        let outcome = RingSimplification.simplify([shape], maxPoints: 500)[0]
+        #expect(outcome.changed && outcome.pointsAfter < 20_000)
+        #expect(try Ring(outcome.points).isSimple)
+        #expect(outcome.areaChange.magnitude <= RingSimplification.maximumAreaChange)
     }
 
     @Test("a ring that crosses itself is left as it was, and one already small enough too")

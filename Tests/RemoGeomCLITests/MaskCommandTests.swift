@@ -66,6 +66,17 @@ struct MaskCommandTests {
             let result = try CLIRunner.run(["mask", "--regions", document, "--output", "/tmp/remo-mask-refused.png"] + arguments)
             #expect(result.status == 2 && result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
+        // A growth too far for the outline: 20,000 points grown by 2,000 pixels each.
+        let circle = (0..<20_000).map { k in
+            let t = Double(k) / 20_000 * 2 * Double.pi
+            return "[\(2_000 + 1_500 * cos(t)),\(2_000 + 1_500 * sin(t))]"
+        }
+        let far =
+            #"{"image": {"width": 4000, "height": 4000}, "scale": 10, "regions": [{"id": "a", "number": 1, "points": ["#
+            + circle.joined(separator: ",") + "]}]}"
+        let refused = try CLIRunner.run(
+            ["mask", "--regions", "-", "--output", "/tmp/remo-mask-refused.png", "--grow", "200"], stdin: Data(far.utf8))
+        #expect(refused.status == 2 && refused.stderr.contains("growing 20000 points by 200 points is too much work"))
         let broken = try CLIRunner.run(["mask", "--regions", "-", "--output", "/tmp/remo-mask-refused.png"], stdin: Data("[1]".utf8))
         #expect(broken.status == 2 && broken.stderr.contains("-:"))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/remo-mask-refused.png"))
