@@ -172,7 +172,9 @@ enum JobRoutes {
 
     static func number(_ query: [String: String], _ name: String, atLeast minimum: Double) throws(ServiceError) -> Double? {
         guard let text = query[name] else { return nil }
-        guard let value = Double(text), value >= minimum, value.isFinite else { throw invalid(name, "a number of at least \(minimum)") }
+        guard let value = Double(text), value >= minimum, value.isFinite else {
+            throw invalid(name, "a number of at least \(LassoValidator.format(minimum))")
+        }
         return value
     }
 }
