@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemoJSON
 import RemoService
 
 /// The command line's atomic writes: ``RemoService/AtomicFile`` with a signal handler.
@@ -10,6 +11,17 @@ enum AtomicOutput {
     static func write(_ bytes: [UInt8], to path: String) throws(AtomicFile.WriteError) {
         try AtomicFile.write(bytes, to: path) { temporary in
             if let temporary { PendingTemporary.set(temporary) } else { PendingTemporary.clear() }
+        }
+    }
+
+    /// Writes a JSON document (and a line end) to `path`, atomically, or prints it when
+    /// `path` is nil; a failed write is said on standard error as `command`'s, exit 2.
+    static func writeDocument(_ document: JSONValue, to path: String?, command: String) throws {
+        let text = JSONWriter.string(document)
+        guard let path else { return Console.out(text) }
+        do { try write(Array((text + "\n").utf8), to: path) } catch {
+            Console.error("remo-geom \(command): \(error.message)")
+            throw ExitCode(2)
         }
     }
 }

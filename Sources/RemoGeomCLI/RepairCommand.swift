@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RemoJSON
 import RemoService
 
 /// `remo-geom repair`: self-crossing lassos made simple (DESIGN.md section 13).
@@ -42,15 +41,7 @@ struct RepairCommand: ParsableCommand {
             Console.error("remo-geom repair: \(error)")
             throw ExitCode(2)
         }
-        let text = JSONWriter.string(result.document)
-        if let output {
-            do { try AtomicOutput.write(Array((text + "\n").utf8), to: output) } catch {
-                Console.error("remo-geom repair: \(error.message)")
-                throw ExitCode(2)
-            }
-        } else {
-            Console.out(text)
-        }
+        try AtomicOutput.writeDocument(result.document, to: output, command: "repair")
         for repair in result.repairs {
             let dropped = String(format: "%.1f %%", repair.droppedAreaFraction * 100)
             let line =

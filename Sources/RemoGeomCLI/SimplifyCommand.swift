@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RemoJSON
 import RemoService
 
 /// `remo-geom simplify`: fewer points per lasso, without breaking it (DESIGN.md section 13).
@@ -57,15 +56,7 @@ struct SimplifyCommand: ParsableCommand {
             Console.error("remo-geom simplify: \(error)")
             throw ExitCode(2)
         }
-        let text = JSONWriter.string(result.document)
-        if let output {
-            do { try AtomicOutput.write(Array((text + "\n").utf8), to: output) } catch {
-                Console.error("remo-geom simplify: \(error.message)")
-                throw ExitCode(2)
-            }
-        } else {
-            Console.out(text)
-        }
+        try AtomicOutput.writeDocument(result.document, to: output, command: "simplify")
         for entry in result.simplifications {
             let outcome = entry.outcome
             let line =
