@@ -66,7 +66,7 @@ struct SimplifyCommand: ParsableCommand {
                     "region \(entry.region): \(outcome.pointsBefore) points, left as it was"
                 } else {
                     "region \(entry.region): \(outcome.pointsBefore) → \(outcome.pointsAfter) points, within "
-                        + String(format: "%.2f px, area %+.2f %%", outcome.hausdorff, outcome.areaChange * 100)
+                        + String(format: "%.3g px, area %+.2f %%", outcome.hausdorff, outcome.areaChange * 100)
                         + (outcome.pointsAfter > maxPoints ? " (more than asked: fewer would cross or change the area by over 1 %)" : "")
                 }
             Console.error("remo-geom simplify: \(line)")

@@ -1,3 +1,5 @@
+import RemoGeometry
+
 extension CoverageMask {
     /// Softens the mask's edges over about `distance` pixels: three box blurs along the rows
     /// and three down the columns, each a third of `distance` wide, which together ramp a
@@ -8,7 +10,7 @@ extension CoverageMask {
     ///   box widened by the blur, whatever `distance`.
     public mutating func feather(over distance: Double) {
         guard distance.isFinite else { return }
-        let radius = Int((distance / 6).rounded())
+        let radius = (distance / 6).rounded().clamped(to: 0...(width + height))
         guard radius > 0, let box = nonZeroBox() else { return }
         let reach = 3 * radius
         let columns = Swift.max(0, box.columns.lowerBound - reach)...Swift.min(width - 1, box.columns.upperBound + reach)

@@ -85,8 +85,8 @@ extension CoverageMask {
     /// The columns whose centres lie in `span`, within the mask; nil when none do.
     private func columns(of span: ClosedRange<Double>?) -> ClosedRange<Int>? {
         guard let span else { return nil }
-        let first = Swift.max(0, Int((span.lowerBound - 0.5).rounded(.up)))
-        let last = Swift.min(width - 1, Int((span.upperBound - 0.5).rounded(.down)))
+        let first = (span.lowerBound - 0.5).rounded(.up).clamped(to: 0...width)
+        let last = (span.upperBound - 0.5).rounded(.down).clamped(to: -1...(width - 1))
         return first <= last ? first...last : nil
     }
 

@@ -43,7 +43,7 @@ public struct CoverageMask: Sendable {
         }
         guard !edges.isEmpty else { return }
         edges.sort { $0.top < $1.top }
-        let firstRow = Swift.max(0, Int(edges[0].top.rounded(.down)))
+        let firstRow = edges[0].top.rounded(.down).clamped(to: 0...height)
         var accumulator = [Double](repeating: 0, count: width + 2)
         var active: [RowEdge] = []
         var touched: [ClosedRange<Int>] = []
@@ -57,7 +57,7 @@ public struct CoverageMask: Sendable {
             }
             active.removeAll { $0.bottom <= top }
             if active.isEmpty, next < edges.count {
-                row = Swift.max(row + 1, Int(edges[next].top.rounded(.down)))
+                row = Swift.max(row + 1, edges[next].top.rounded(.down).clamped(to: 0...height))
                 continue
             }
             touched.removeAll(keepingCapacity: true)
@@ -100,7 +100,9 @@ public struct CoverageMask: Sendable {
     /// Adds the signed area between the row piece from `x0` to `x1` (of signed height
     /// `height`) and each cell's right side; returns the cells it wrote.
     private static func addArea(from x0: Double, to x1: Double, height: Double, into accumulator: inout [Double]) -> ClosedRange<Int> {
-        let (low, high) = x0 <= x1 ? (x0, x1) : (x1, x0)
+        // The pieces lie within 0...width; rounding in x(at:) may stray a little past.
+        let limit = Double(accumulator.count - 2)
+        let (low, high) = (Swift.min(x0, x1).clamped(between: 0, limit), Swift.max(x0, x1).clamped(between: 0, limit))
         let first = Int(low.rounded(.down))
         let last = Swift.max(first, Int(high.rounded(.up)) - 1)
         if first == last {
@@ -127,7 +129,8 @@ public struct CoverageMask: Sendable {
     }
 
     static func byte(_ coverage: Double) -> UInt8 {
-        UInt8((Swift.min(1, coverage) * 255).rounded())
+        guard coverage == coverage else { return 0 }
+        return UInt8((Swift.min(1, Swift.max(0, coverage)) * 255).rounded())
     }
 }
 
@@ -180,5 +183,12 @@ struct RowEdge {
             }
         }
         return result
+    }
+}
+
+extension Double {
+    /// This value limited to `low...high`; NaN gives `low`.
+    fileprivate func clamped(between low: Double, _ high: Double) -> Double {
+        self == self ? Swift.min(high, Swift.max(low, self)) : low
     }
 }

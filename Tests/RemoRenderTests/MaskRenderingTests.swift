@@ -52,4 +52,22 @@ struct MaskRenderingTests {
         // where a square corner would fill it.
         #expect(mask.values[(60 + 3) * 80 + 61 + 3] < 40)
     }
+
+    @Test("coordinates far outside the image (up to 2⁴⁰⁰, which documents accept) do not trap, and cover what they cover")
+    func enormousCoordinates() throws {
+        let huge = 0x1p400
+        let square = [Point(-huge, -huge), Point(huge, -huge), Point(huge, huge), Point(-huge, huge)]
+        var mask = CoverageMask(width: 40, height: 30, filling: [square])
+        #expect(mask.values.allSatisfy { $0 == 255 })
+        mask.grow([square], by: 5)
+        mask.feather(over: 1e300)
+        #expect(mask.values.allSatisfy { $0 == 255 })
+        // A sliver whose ends lie ten million pixels out, grown like any other.
+        let far = 1e7
+        let sliver = [Point(-far, 10), Point(far, 10.5), Point(far, 20), Point(-far, 20.25)]
+        var other = CoverageMask(width: 40, height: 30, filling: [sliver])
+        other.grow([sliver], by: 3)
+        #expect(other.values[15 * 40 + 20] == 255 && other.values[22 * 40 + 20] == 255)
+        #expect(other.values[25 * 40 + 20] == 0 && other.values[2 * 40 + 20] == 0)
+    }
 }
