@@ -1,4 +1,5 @@
 import Foundation
+import RemoRender
 import RemoTestSupport
 import Testing
 
@@ -85,8 +86,45 @@ struct RenderCommandTests {
         #expect(mismatch.stderr.contains("is for a 640 × 480 image"))
 
         let overwrite = try CLIRunner.run(["render", "--image", Self.image, "--regions", Self.valid, "--output", Self.image])
-        #expect(overwrite.status != 0)
+        #expect(overwrite.status == 2)
         #expect(overwrite.stderr.contains("--overwrite"))
+    }
+
+    @Test("--no-chips, --stroke-width, --compression and --max-pixels each do what they say")
+    func options() throws {
+        func render(_ arguments: [String]) throws -> (status: Int32, bytes: [UInt8], stderr: String) {
+            let result = try CLIRunner.run(["render", "--image", Self.image, "--regions", Self.valid, "--output", "-"] + arguments)
+            let bytes = try CLIRunner.runBytes(["render", "--image", Self.image, "--regions", Self.valid, "--output", "-"] + arguments)
+            return (result.status, bytes, result.stderr)
+        }
+        let source = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: Self.image))))
+        /// The pixels whose colour the render changed.
+        func changed(_ bytes: [UInt8]) throws -> Set<Int> {
+            let image = try PNGCodec.decode(bytes)
+            var found = Set<Int>()
+            for k in 0..<(image.width * image.height) {
+                let base = 4 * k
+                if image.pixels[base] != source.pixels[base] || image.pixels[base + 1] != source.pixels[base + 1]
+                    || image.pixels[base + 2] != source.pixels[base + 2]
+                {
+                    found.insert(k)
+                }
+            }
+            return found
+        }
+        let plain = try changed(try render([]).bytes)
+        // The sofa's chip is drawn at (585.41, 363.1) with a radius of 12 pixels.
+        let chip = 363 * 1024 + 585
+        let noChips = try changed(try render(["--no-chips"]).bytes)
+        #expect(plain.contains(chip) && !noChips.contains(chip) && noChips.isSubset(of: plain))
+        let wide = try changed(try render(["--stroke-width", "8", "--no-chips"]).bytes)
+        #expect(wide.count > noChips.count + 1_000 && noChips.isSubset(of: wide))
+        let small = try render(["--compression", "small"]).bytes
+        let fast = try render([]).bytes
+        let (smallPixels, fastPixels) = (try PNGCodec.decode(small).pixels, try PNGCodec.decode(fast).pixels)
+        #expect(small.count < fast.count && smallPixels == fastPixels)
+        let limited = try render(["--max-pixels", "700000"])
+        #expect(limited.status == 2 && limited.bytes.isEmpty && limited.stderr.contains("786432"))
     }
 
     @Test("a PNG declaring 1,000,000 × 1,000,000 pixels is refused before allocation")
