@@ -85,6 +85,34 @@ struct RoomCommandTests {
         #expect(fit.stdout.contains("floor-space: the scan has no usable floor outline"))
     }
 
+    @Test("a shopping list in groups and in millimetres gets the badges and reasons of the same items listed plainly")
+    func groupsAndMillimetres() throws {
+        let grouped = """
+            {"groups": [
+             {"name": "living", "items": [{"id": "armchair", "name": "Lounge armchair", "category": "chair",
+               "width": 750, "depth": 820, "height": 880, "unit": "mm"}]},
+             {"name": "bedroom", "items": [{"id": "wardrobe", "name": "Wide wardrobe", "category": "storage",
+               "width": 1500, "depth": 950, "height": 2100, "unit": "mm"}]}]}
+            """
+        let room = "SampleScans/rooms/living-room.json"
+        let fromGroups = try CLIRunner.run(["fit", "--room", room, "--items", "-", "--format", "json"], stdin: Data(grouped.utf8))
+        let plain = try CLIRunner.run(["fit", "--room", room, "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"])
+        #expect(fromGroups.status == 0 && plain.status == 0, "\(fromGroups.stderr)")
+        guard case .array(let groupedItems)? = try JSONParser.parse(fromGroups.stdout)["items"],
+            case .array(let plainItems)? = try JSONParser.parse(plain.stdout)["items"]
+        else {
+            Issue.record("no items: \(fromGroups.stdout)")
+            return
+        }
+        #expect(groupedItems.map { $0["id"] } == [.string("armchair"), .string("wardrobe")])
+        for item in groupedItems {
+            let same = plainItems.first { $0["id"] == item["id"] }
+            #expect(item["badge"] == same?["badge"] && item["reasons"] == same?["reasons"] && item["placement"] == same?["placement"])
+        }
+        // The wardrobe does not fit the living room, so the comparison is not of two empty answers.
+        #expect(groupedItems.last?["badge"] == .string("does-not-fit"))
+    }
+
     @Test("fit reads the room or the list from standard input for -; not both")
     func standardInput() throws {
         let scan = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/living-room.json"))
