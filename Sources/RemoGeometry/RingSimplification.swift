@@ -66,7 +66,8 @@ public enum RingSimplification {
     /// while every original point stays within `tolerance` of the result.
     ///
     /// A ring with no more than `maxPoints` points and no tolerance is returned as given.
-    /// A ring may keep more than `maxPoints` points when fewer would cost more than
+    /// Points that Douglas–Peucker ranks equal go together, so a ring may keep a few fewer
+    /// than `maxPoints`; it may keep more when fewer would cost more than
     /// ``maximumAreaChange`` of its area or break one of the rules above; never fewer
     /// than three.
     ///
@@ -77,8 +78,9 @@ public enum RingSimplification {
     ///   - tolerance: Points whose removal keeps the result within this distance of the
     ///     original go too, whatever the count.
     /// - Returns: One outcome per ring, in order.
-    /// - Complexity: Douglas–Peucker's: O(*n* log *n*) for *n* points in all on a lasso, O(*n*²)
-    ///   at worst (a spiral), plus the triangle checks, each over the points near its triangle.
+    /// - Complexity: O(*n* log *n*) for *n* points in all to order them (Douglas–Peucker,
+    ///   bounded; see `DouglasPeucker.budget`), plus the triangle checks, each over the
+    ///   points near its triangle.
     public static func simplify(_ rings: [[Point]], maxPoints: Int, tolerance: Double? = nil) -> [Outcome] {
         precondition(maxPoints >= 3, "a ring keeps at least three points")
         var simplifier = Simplifier(rings)
