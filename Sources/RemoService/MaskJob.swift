@@ -20,7 +20,7 @@ public struct MaskOptions: Hashable, Sendable {
 
     /// The most points any front end takes for `feather` and `grow`.
     public static let maximumDistance = 200.0
-    /// The most edge rows a growth may visit (``RemoRender/CoverageMask/growRows(_:by:height:)``):
+    /// The most edge rows a growth may visit (`CoverageMask.growRows` of RemoRender):
     /// three 500-point lassos grown by 200 points at scale 3 visit about 2 million (a second),
     /// a 100,000-point circle grown by 200 points at scale 10 would visit 4 × 10⁸.
     public static let maximumGrowRows = 50_000_000
