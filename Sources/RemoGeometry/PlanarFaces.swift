@@ -172,7 +172,7 @@ struct PlanarFaces {
                 h = next[h]
             } while h != start
             walks.append(walk)
-            doubledAreas.append(Self.doubledArea(walk.map { nodes[origin[$0]] }))
+            doubledAreas.append(Ring.doubledSignedArea(of: walk.map { nodes[origin[$0]] }))
         }
         outerFace = doubledAreas.indices.min { doubledAreas[$0] < doubledAreas[$1] } ?? 0
     }
@@ -184,18 +184,6 @@ struct PlanarFaces {
         let (ua, ub) = (upper(a), upper(b))
         if ua != ub { return ua }
         return Predicates.orient2d(centre, a, b) > 0
-    }
-
-    /// Twice the signed area of a closed walk (shoelace, relative to its first point).
-    static func doubledArea(_ points: [Point]) -> Double {
-        guard let first = points.first else { return 0 }
-        var sum = 0.0
-        for k in points.indices {
-            let a = points[k]
-            let b = points[(k + 1) % points.count]
-            sum += (a.x - first.x) * (b.y - first.y) - (b.x - first.x) * (a.y - first.y)
-        }
-        return sum
     }
 
     /// The even-odd parity of each face: the unbounded face is even, and crossing an edge
@@ -247,7 +235,7 @@ struct PlanarFaces {
             } while h != start
             for loop in simpleLoops(cycle) {
                 let points = loop.map { nodes[$0] }
-                let area = Self.doubledArea(points)
+                let area = Ring.doubledSignedArea(of: points)
                 if area > best.area { best = (area, points) }
             }
         }

@@ -110,3 +110,21 @@ extension Ring {
         return Predicates.orient2d(previous, v[lowest], v[lowest + 1])
     }
 }
+
+extension Ring {
+    /// Twice the signed area of the closed polyline through `points` as given (no ring is
+    /// built, nothing is normalised): the shoelace sum, relative to the first point.
+    /// Positive for counter-clockwise in the x-right, y-up sense of
+    /// ``Predicates/orient2d(_:_:_:)``.
+    ///
+    /// - Complexity: O(*n*).
+    public static func doubledSignedArea(of points: [Point]) -> Double {
+        guard let first = points.first else { return 0 }
+        var sum = 0.0
+        for k in points.indices {
+            let (a, b) = (points[k], points[k + 1 == points.count ? 0 : k + 1])
+            sum += (a.x - first.x) * (b.y - first.y) - (b.x - first.x) * (a.y - first.y)
+        }
+        return sum
+    }
+}

@@ -59,10 +59,10 @@ public struct RingRepair: Hashable, Sendable {
         }
         guard let largest else { throw .noArea }
         var ring = faces.outerBoundary(of: largest.face)
-        let area = PlanarFaces.doubledArea(ring)
+        let area = Ring.doubledSignedArea(of: ring)
         guard ring.count >= 3, area > 0 else { throw .noArea }
         // The traced loop is counter-clockwise (positive); follow the input's sense.
-        if PlanarFaces.doubledArea(points) < 0 { ring.reverse() }
+        if Ring.doubledSignedArea(of: points) < 0 { ring.reverse() }
         let least = ring.indices.min { ring[$0] < ring[$1] }!
         self.points = Array(ring[least...] + ring[..<least])
         self.enclosedArea = enclosed / 2

@@ -149,7 +149,7 @@ private struct Simplifier {
         }
         let range = start[r]..<start[r] + count[r]
         var left = range.count
-        let doubledArea = Self.doubledArea(range.map { points[$0] })
+        let doubledArea = Ring.doubledSignedArea(of: range.map { points[$0] })
         // A hair under the limit, so that the triangles' areas, summed in floating point,
         // cannot carry the measured change past it.
         let areaBudget = RingSimplification.maximumAreaChange * (1 - 1e-9) * doubledArea.magnitude
@@ -199,7 +199,7 @@ private struct Simplifier {
             kept.append(points[i])
             hausdorff = Swift.max(hausdorff, distanceToChord(from: i, to: next[i]))
         }
-        let areaChange = doubledArea == 0 ? 0 : Self.doubledArea(kept).magnitude / doubledArea.magnitude - 1
+        let areaChange = doubledArea == 0 ? 0 : Ring.doubledSignedArea(of: kept).magnitude / doubledArea.magnitude - 1
         return .init(
             points: kept, pointsBefore: given.count, changed: true, hausdorff: hausdorff, areaChange: areaChange, skipped: nil)
     }
@@ -244,15 +244,6 @@ private struct Simplifier {
     /// loses when `p` goes from between `a` and `b`.
     private static func doubledTriangleArea(_ a: Point, _ p: Point, _ b: Point) -> Double {
         (p.x - a.x) * (b.y - a.y) - (p.y - a.y) * (b.x - a.x)
-    }
-
-    private static func doubledArea(_ ring: [Point]) -> Double {
-        var sum = 0.0
-        for k in ring.indices {
-            let (p, q) = (ring[k], ring[k + 1 == ring.count ? 0 : k + 1])
-            sum += (p.x - ring[0].x) * (q.y - ring[0].y) - (q.x - ring[0].x) * (p.y - ring[0].y)
-        }
-        return sum
     }
 
 }

@@ -39,7 +39,7 @@ public struct CoverageMask: Sendable {
     private mutating func fill(_ rings: [[Point]]) {
         // One orientation for all, so that where rings overlap their windings add up.
         var edges = rings.flatMap { ring in
-            RowEdge.edges(of: RowEdge.doubledArea(ring) < 0 ? ring.reversed() : ring, clippedTo: Double(width))
+            RowEdge.edges(of: Ring.doubledSignedArea(of: ring) < 0 ? ring.reversed() : ring, clippedTo: Double(width))
         }
         guard !edges.isEmpty else { return }
         edges.sort { $0.top < $1.top }
@@ -145,17 +145,6 @@ struct RowEdge {
     var direction: Double
 
     func x(at y: Double) -> Double { slope == 0 ? xTop : xTop + (y - top) * slope }
-
-    /// Twice the ring's signed area (shoelace).
-    static func doubledArea(_ ring: [Point]) -> Double {
-        guard let origin = ring.first else { return 0 }
-        var sum = 0.0
-        for k in ring.indices {
-            let (p, q) = (ring[k], ring[k + 1 == ring.count ? 0 : k + 1])
-            sum += (p.x - origin.x) * (q.y - origin.y) - (q.x - origin.x) * (p.y - origin.y)
-        }
-        return sum
-    }
 
     /// The ring's non-horizontal edges, cut where they cross x = 0 and x = `width`, and the
     /// pieces outside moved onto those lines: a piece left of the image still covers the
