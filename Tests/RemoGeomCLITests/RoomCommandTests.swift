@@ -113,6 +113,42 @@ struct RoomCommandTests {
         #expect(groupedItems.last?["badge"] == .string("does-not-fit"))
     }
 
+    @Test("a stub wall, a low-confidence wall and a door on another story each give their warning")
+    func scanWarnings() throws {
+        let sample = "SampleScans/rooms/living-room.json"
+        guard var scan = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sample))) as? [String: Any],
+            var walls = scan["walls"] as? [[String: Any]], var doors = scan["doors"] as? [[String: Any]], !doors.isEmpty
+        else {
+            Issue.record("the sample scan has no walls or doors")
+            return
+        }
+        var stub = walls[0]
+        stub["dimensions"] = [0.2, 2.6, 0]
+        stub["identifier"] = "STUB"
+        walls.append(stub)
+        walls[1]["confidence"] = ["low": [String: Any]()]
+        doors[0]["story"] = 1
+        (scan["walls"], scan["doors"]) = (walls, doors)
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("warnings.json").path
+        try JSONSerialization.data(withJSONObject: scan).write(to: URL(fileURLWithPath: path))
+        func warnings(_ file: String) throws -> [JSONValue] {
+            let result = try CLIRunner.run(["room", file, "--format", "json"])
+            guard case .array(let rooms)? = try JSONParser.parse(result.stdout)["rooms"], case .array(let list)? = rooms.first?["warnings"]
+            else { return [] }
+            return list
+        }
+        #expect(try warnings(sample).isEmpty)
+        let found = try warnings(path)
+        #expect(found.map { $0["code"] } == [.string("stub-walls"), .string("low-confidence"), .string("multiple-stories")])
+        #expect(
+            found.map { $0["message"] } == [
+                .string("1 wall is shorter than 0.3 m"), .string("1 element was scanned with low confidence"),
+                .string("elements belong to 2 stories"),
+            ])
+    }
+
     @Test("fit reads the room or the list from standard input for -; not both")
     func standardInput() throws {
         let scan = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/living-room.json"))
