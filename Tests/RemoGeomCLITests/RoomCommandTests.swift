@@ -21,6 +21,25 @@ struct RoomCommandTests {
                 "objects", "warnings",
             ])
         #expect(rooms.first?["floorArea"] == .number(14))
+        #expect(rooms.first?["dimensions"]?.objectKeys == ["length", "width", "height"])
+        // Each kind of element with its own keys, from a sample that has walls, doors, windows
+        // and furniture, and a real export that has an opening.
+        let living = try JSONParser.parse(CLIRunner.run(["room", "SampleScans/rooms/living-room.json", "--format", "json"]).stdout)
+        let real = try JSONParser.parse(
+            CLIRunner.run(["room", SharedData.url("roomplan/Imhaohao_standardphysics_apple_livingroom.room.json").path, "--format", "json"])
+                .stdout)
+        for (value, kind, keys) in [
+            (living, "walls", ["start", "end", "length", "height"]), (living, "doors", ["width", "height", "isOpen", "wall"]),
+            (living, "windows", ["width", "height", "sill", "wall"]),
+            (living, "objects", ["category", "width", "depth", "height", "center", "rotation", "floorStanding"]),
+            (real, "openings", ["width", "height", "wall"]),
+        ] {
+            guard case .array(let list)? = value["rooms"], case .array(let elements)? = list.first?[kind], !elements.isEmpty else {
+                Issue.record("no \(kind)")
+                continue
+            }
+            #expect(elements.allSatisfy { $0.objectKeys == keys }, "\(kind)")
+        }
         let text = try CLIRunner.run(["room", "SampleScans/rooms/walls-not-closed.json", "--format", "text"])
         #expect(text.stdout.contains("warning: walls-not-closed: walls cover 50%"))
     }
@@ -278,5 +297,13 @@ struct RoomCommandTests {
             #expect(result.status == 0, "\(arguments)")
             #expect(!result.stdout.isEmpty, "\(arguments)")
         }
+    }
+}
+
+extension JSONValue {
+    /// The keys of an object, in order; nil for anything else.
+    fileprivate var objectKeys: [String]? {
+        guard case .object(let members) = self else { return nil }
+        return members.map(\.key)
     }
 }
