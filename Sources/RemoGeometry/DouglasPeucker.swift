@@ -56,11 +56,7 @@ struct DouglasPeucker {
 
     /// The squared distance from `p` to the segment `u`–`v`.
     static func squaredDistance(_ p: Point, _ u: Point, _ v: Point) -> Double {
-        let (dx, dy) = (v.x - u.x, v.y - u.y)
-        let length = dx * dx + dy * dy
-        var t = length > 0 ? ((p.x - u.x) * dx + (p.y - u.y) * dy) / length : 0
-        t = Swift.min(1, Swift.max(0, t))
-        let (ex, ey) = (u.x + t * dx - p.x, u.y + t * dy - p.y)
-        return ex * ex + ey * ey
+        let (dx, dy) = Segment(u, v).offset(to: p)
+        return dx * dx + dy * dy
     }
 }

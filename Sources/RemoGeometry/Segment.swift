@@ -21,9 +21,9 @@ public struct Segment: Hashable, Sendable {
         return !(point < low) && !(high < point)
     }
 
-    /// The distance from `p` to the closest point of the segment (rounded, not exact:
-    /// for clearances and drawing, never for predicates).
-    public func distance(to p: Point) -> Double {
+    /// The vector from the closest point of the segment to `p` (rounded, not exact: for
+    /// clearances, drawing and simplification, never for predicates).
+    public func offset(to p: Point) -> (dx: Double, dy: Double) {
         let vx = end.x - start.x
         let vy = end.y - start.y
         let wx = p.x - start.x
@@ -31,8 +31,12 @@ public struct Segment: Hashable, Sendable {
         let length2 = vx * vx + vy * vy
         var t = length2 > 0 ? (wx * vx + wy * vy) / length2 : 0
         t = Swift.min(1, Swift.max(0, t))
-        let dx = wx - t * vx
-        let dy = wy - t * vy
+        return (wx - t * vx, wy - t * vy)
+    }
+
+    /// The distance from `p` to the closest point of the segment (rounded, as ``offset(to:)``).
+    public func distance(to p: Point) -> Double {
+        let (dx, dy) = offset(to: p)
         return (dx * dx + dy * dy).squareRoot()
     }
 

@@ -22,29 +22,26 @@ extension CoverageMask {
         // square reaches 0.71 from its centre); one farther than `reach` from every edge is
         // wholly out.
         let (inside, reach) = (distance - 0.75, distance + 0.75)
-        var edges: [(p: Point, q: Point)] = []
-        for ring in rings where ring.count >= 2 {
-            for k in ring.indices { edges.append((ring[k], ring[k + 1 == ring.count ? 0 : k + 1])) }
-        }
-        edges.sort { Swift.min($0.p.y, $0.q.y) < Swift.min($1.p.y, $1.q.y) }
+        let edges = Self.edges(of: rings).sorted { Swift.min($0.start.y, $0.end.y) < Swift.min($1.start.y, $1.end.y) }
         var nearest = [Nearest](repeating: .none, count: width)
-        var active: [(p: Point, q: Point)] = []
+        var active: [Segment] = []
         var solid: [ClosedRange<Int>] = []
         var band: [ClosedRange<Int>] = []
         var next = 0
         for row in 0..<height {
             let y = Double(row) + 0.5
-            while next < edges.count, Swift.min(edges[next].p.y, edges[next].q.y) - reach <= y {
+            while next < edges.count, Swift.min(edges[next].start.y, edges[next].end.y) - reach <= y {
                 active.append(edges[next])
                 next += 1
             }
-            active.removeAll { Swift.max($0.p.y, $0.q.y) + reach < y }
+            active.removeAll { Swift.max($0.start.y, $0.end.y) + reach < y }
             if active.isEmpty {
                 if next == edges.count { break }
                 continue
             }
             (solid, band) = ([], [])
-            for (p, q) in active {
+            for edge in active {
+                let (p, q) = (edge.start, edge.end)
                 guard let outer = columns(of: Self.sweptSpan(p, q, radius: reach, atY: y)) else { continue }
                 var near = [outer]
                 if inside > 0, let inner = columns(of: Self.sweptSpan(p, q, radius: inside, atY: y)) {
@@ -54,7 +51,7 @@ extension CoverageMask {
                     if inner.upperBound < outer.upperBound { near.append((inner.upperBound + 1)...outer.upperBound) }
                 }
                 for columns in near {
-                    for column in columns { nearest[column].consider(Point(Double(column) + 0.5, y), p, q) }
+                    for column in columns { nearest[column].consider(Point(Double(column) + 0.5, y), edge) }
                 }
                 band += near
             }
@@ -68,18 +65,18 @@ extension CoverageMask {
             }
         }
     }
+
     /// The rows ``grow(_:by:)`` would visit for each edge, summed: its work is about this
     /// many spans, so a caller can refuse a growth too far for the outline's size.
     public static func growRows(_ rings: [[Point]], by distance: Double, height: Int) -> Int {
         guard distance > 0, distance.isFinite else { return 0 }
-        var rows = 0.0
-        for ring in rings where ring.count >= 2 {
-            for k in ring.indices {
-                let (p, q) = (ring[k], ring[k + 1 == ring.count ? 0 : k + 1])
-                rows += Swift.min(Double(height), (p.y - q.y).magnitude + 2 * distance + 3)
-            }
-        }
+        let rows = edges(of: rings).reduce(0.0) { $0 + Swift.min(Double(height), ($1.start.y - $1.end.y).magnitude + 2 * distance + 3) }
         return rows < Double(Int.max / 2) ? Int(rows) : Int.max / 2
+    }
+
+    /// The edges of every ring of two points or more, each ring closed.
+    private static func edges(of rings: [[Point]]) -> [Segment] {
+        rings.filter { $0.count >= 2 }.flatMap { ring in ring.indices.map { Segment(ring[$0], ring[$0 + 1 == ring.count ? 0 : $0 + 1]) } }
     }
 
     /// The columns whose centres lie in `span`, within the mask; nil when none do.
@@ -114,15 +111,13 @@ extension CoverageMask {
 
         static let none = Nearest(squaredDistance: .infinity, dx: 0, dy: 0, normal: (1, 0))
 
-        mutating func consider(_ centre: Point, _ p: Point, _ q: Point) {
-            let (ux, uy) = (q.x - p.x, q.y - p.y)
-            let length = ux * ux + uy * uy
-            let t = length > 0 ? Swift.min(1, Swift.max(0, ((centre.x - p.x) * ux + (centre.y - p.y) * uy) / length)) : 0
-            let (ex, ey) = (centre.x - (p.x + t * ux), centre.y - (p.y + t * uy))
+        mutating func consider(_ centre: Point, _ edge: Segment) {
+            let (ex, ey) = edge.offset(to: centre)
             let d = ex * ex + ey * ey
             guard d < squaredDistance else { return }
             (squaredDistance, dx, dy) = (d, ex, ey)
-            if d == 0, length > 0 { normal = (-uy / length.squareRoot(), ux / length.squareRoot()) }
+            let length = edge.length
+            if d == 0, length > 0 { normal = (-(edge.end.y - edge.start.y) / length, (edge.end.x - edge.start.x) / length) }
         }
 
         /// The share of the pixel within `distance` of the outline, from the line across it

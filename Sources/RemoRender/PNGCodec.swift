@@ -110,22 +110,16 @@ public enum PNGCodec {
         else { throw .encoding("the image has \(image.pixels.count) samples for \(image.width) × \(image.height) pixels") }
         var colour = remo_png_colour()
         var profile = image.colour.iccProfile?.data ?? []
-        var message = [CChar](repeating: 0, count: 512)
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        let status = profile.withUnsafeMutableBufferPointer { profileBuffer in
-            fill(&colour, from: image.colour, profile: profileBuffer)
-            return image.pixels.withUnsafeBufferPointer { pixels in
-                remo_png_encode(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), (alpha ?? image.hadTransparency) ? 1 : 0, &colour,
-                    compression.zlibLevel, &output, &size, &message, message.count)
+        return try encoded { output, size, message, messageSize in
+            profile.withUnsafeMutableBufferPointer { profileBuffer in
+                fill(&colour, from: image.colour, profile: profileBuffer)
+                return image.pixels.withUnsafeBufferPointer { pixels in
+                    remo_png_encode(
+                        pixels.baseAddress, UInt32(image.width), UInt32(image.height), (alpha ?? image.hadTransparency) ? 1 : 0,
+                        &colour, compression.zlibLevel, output, size, message, messageSize)
+                }
             }
         }
-        defer { remo_png_free_buffer(output) }
-        guard Int(status) == REMO_PNG_OK, let output else {
-            throw .encoding(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
     /// Encodes one grey sample per pixel (row by row, `width` × `height` bytes) as an
@@ -136,13 +130,25 @@ public enum PNGCodec {
         guard samples.count == width * height, width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .encoding("the image has \(samples.count) samples for \(width) × \(height) pixels")
         }
+        return try encoded { output, size, message, messageSize in
+            samples.withUnsafeBufferPointer { grey in
+                remo_png_encode_grey(
+                    grey.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, output, size, message, messageSize)
+            }
+        }
+    }
+
+    /// Runs one of the C encoders with a buffer for its output and one for its message, and
+    /// takes the PNG's bytes, or the message as the error.
+    private static func encoded(
+        _ encode: (
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<CChar>, Int
+        ) -> Int32
+    ) throws(PNGError) -> [UInt8] {
         var message = [CChar](repeating: 0, count: 512)
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
-        let status = samples.withUnsafeBufferPointer { grey in
-            remo_png_encode_grey(
-                grey.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, &output, &size, &message, message.count)
-        }
+        let status = message.withUnsafeMutableBufferPointer { text in encode(&output, &size, text.baseAddress!, text.count) }
         defer { remo_png_free_buffer(output) }
         guard Int(status) == REMO_PNG_OK, let output else {
             throw .encoding(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
