@@ -94,7 +94,7 @@ struct FitSearchTests {
             let (json, _) = Self.rectilinearRoom(&rng)
             let room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first, "room \(i)")
             let checker = FitChecker(room: room)
-            #expect(checker.rectangles.allSatisfy { $0?.sure != nil && $0?.possible != nil }, "room \(i) got no rectangles")
+            #expect(checker.rectangles.allSatisfy { $0?.surelyFree != nil && $0?.possiblyFree != nil }, "room \(i) got no rectangles")
             for _ in 0..<3 {
                 let side = [Clearance.Side.front, .sides, .around][Int.random(in: 0...2, using: &rng)]
                 let (width, depth) = (Double.random(in: 0.3...2.2, using: &rng), Double.random(in: 0.3...1.6, using: &rng))
@@ -215,7 +215,7 @@ struct FitSearchTests {
                 for (n, frame) in checker.frames.enumerated() {
                     for quarter in 0..<4 {
                         let (w, h, _) = box.turned(quarter: quarter)
-                        let ranges = try #require(checker.rectangles[n]?.corners(width: w, height: h, on: floor))
+                        let ranges = try #require(checker.rectangles[n]?.possiblyFree?.corners(width: w, height: h, on: floor))
                         let everywhere = checker.search(box, quarter: quarter, in: frame, on: floor)
                         let within = checker.search(box, quarter: quarter, in: frame, on: floor, cornersIn: ranges)
                         #expect(within == everywhere, "room \(i), frame \(n), quarter \(quarter): \(side) \(width) × \(depth)")
@@ -243,7 +243,7 @@ struct FitSearchTests {
             let turned = Self.turn(room, by: degrees)
             let (square, askew) = (FitChecker(room: room), FitChecker(room: turned))
             // Random boxes, and boxes 2 mm either side of the room's largest free rectangles.
-            let largest = square.rectangles.first??.sure?.front.entries ?? []
+            let largest = square.rectangles.first??.surelyFree?.front.entries ?? []
             for n in 0..<12 {
                 let side = [Clearance.Side.front, .sides, .around][Int.random(in: 0...2, using: &rng)]
                 var (width, depth) = (Double.random(in: 0.3...2.2, using: &rng), Double.random(in: 0.3...1.6, using: &rng))
@@ -266,12 +266,12 @@ struct FitSearchTests {
     }
 
     @Test(
-        "the boxes over the floor's outside and its furniture: the may-boxes cover all of it, the surely-boxes only it (following slanted walls in steps), in turned rooms too"
+        "the boxes over the floor's outside and its furniture: the full cover covers all of it, the sure cover only it (following slanted walls in steps), in turned rooms too"
     )
     func boxesCoverWhatTheyClaim() throws {
         var rng = SplitMix64(seed: 13)
         var (outsideSeen, insideSeen) = (0, 0)
-        var (slantedOutside, slantedSurely) = (0, 0)
+        var (slantedOutside, slantedSure) = (0, 0)
         for i in 0..<30 {
             let (json, _) = Self.rectilinearRoom(&rng)
             var room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first)
@@ -290,9 +290,10 @@ struct FitSearchTests {
             }
             let checker = FitChecker(room: room)
             for frame in checker.frames {
-                let (may, surely) = FreeFloorRectangles.boxes(in: frame)
+                let covers = FreeFloorRectangles.Covers(in: frame)
+                let (full, sure) = (covers.full, covers.sure)
                 let outline = try Ring(frame.ring)
-                let obstacles = try (0..<frame.blockCount).map { try Ring(Array(frame.block($0))) }
+                let obstacles = try (0..<frame.obstacleCount).map { try Ring(Array(frame.obstacle($0))) }
                 // Off the free floor: outside the outline or strictly inside an obstacle.
                 func off(_ p: Point) -> Bool {
                     outline.locate(p) == .outside || obstacles.contains { $0.locate(p) == .inside }
@@ -305,31 +306,32 @@ struct FitSearchTests {
                 for _ in 0..<400 {
                     let p = Point(
                         Double.random(in: box.min.x...box.max.x, using: &rng), Double.random(in: box.min.y...box.max.y, using: &rng))
-                    let inMay = may.contains { $0.min.x < p.x && p.x < $0.max.x && $0.min.y < p.y && p.y < $0.max.y }
-                    let inSurely = surely.contains { $0.min.x <= p.x && p.x <= $0.max.x && $0.min.y <= p.y && p.y <= $0.max.y }
+                    let inFull = full.contains { $0.min.x < p.x && p.x < $0.max.x && $0.min.y < p.y && p.y < $0.max.y }
+                    let inSure = sure.contains { $0.min.x <= p.x && p.x <= $0.max.x && $0.min.y <= p.y && p.y <= $0.max.y }
                     if off(p) {
                         outsideSeen += 1
                         if i % 3 == 1 && outline.locate(p) == .outside {
                             slantedOutside += 1
-                            if inSurely { slantedSurely += 1 }
+                            if inSure { slantedSure += 1 }
                         }
                         // Up to the boxes' own edges, which the rectangles touch.
-                        let onEdge = may.contains { b in
+                        let onEdge = full.contains { b in
                             (p.x == b.min.x || p.x == b.max.x || p.y == b.min.y || p.y == b.max.y) && b.contains(p)
                         }
-                        #expect(inMay || onEdge, "room \(i), frame \(frame.degrees)°: \(p) is off the floor but in no may-box")
+                        #expect(
+                            inFull || onEdge, "room \(i), frame \(frame.degrees)°: \(p) is off the floor but in no box of the full cover")
                     }
                     if on(p) {
                         insideSeen += 1
-                        #expect(!inSurely, "room \(i), frame \(frame.degrees)°: \(p) is free floor but in a surely-box")
+                        #expect(!inSure, "room \(i), frame \(frame.degrees)°: \(p) is free floor but in a box of the sure cover")
                     }
                 }
             }
         }
         #expect(outsideSeen > 1000 && insideSeen > 5000, "outside \(outsideSeen), inside \(insideSeen)")
-        // Where walls slant, the surely-boxes step along them: 64 % of the outside (55 %
+        // Where walls slant, the sure cover steps along them: 64 % of the outside (55 %
         // with one box a slab).
-        #expect(Double(slantedSurely) > 0.6 * Double(slantedOutside), "\(slantedSurely) of \(slantedOutside) outside slanted walls")
+        #expect(Double(slantedSure) > 0.6 * Double(slantedOutside), "\(slantedSure) of \(slantedOutside) outside slanted walls")
     }
 
     @Test("the front of free rectangles answers like a scan of every rectangle put in")

@@ -144,7 +144,7 @@ final class FreeFloor: Sendable {
     /// free floor, because a corner of an obstacle or of the outline lies strictly inside
     /// it, or its middle lies strictly inside an obstacle or outside the outline. False
     /// says nothing.
-    func surelyBlocks(_ corners: Quad) -> Bool {
+    func surelyNotFree(_ corners: Quad) -> Bool {
         guard corners.isInRange, let quad = corners.counterclockwiseIfConvex else { return false }
         let box = quad.box
         let middle = Point((quad.a.x + quad.c.x) / 2, (quad.a.y + quad.c.y) / 2)

@@ -81,10 +81,10 @@ struct SlabCutter {
         return low.x + (y - low.y) * (high.x - low.x) / (high.y - low.y)
     }
 
-    /// [low, high] pulled in by a hair relative to the coordinates, so that a box over
-    /// what surely blocks stays inside it in spite of rounding.
-    static func shrunk(_ low: Double, _ high: Double) -> (Double, Double) {
-        let hair = 1e-9 * (1 + max(abs(low), abs(high)))
+    /// [low, high] pulled in by ``FitTolerance/pullIn``, so that a box of the sure cover
+    /// stays inside what it covers in spite of rounding.
+    static func pulledIn(_ low: Double, _ high: Double) -> (Double, Double) {
+        let hair = FitTolerance.relative(FitTolerance.pullIn, to: max(abs(low), abs(high)))
         return (low + hair, high - hair)
     }
 }

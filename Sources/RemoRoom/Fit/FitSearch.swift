@@ -1,54 +1,6 @@
 import Foundation
 import RemoGeometry
 
-/// A piece's footprint grown by its clearance, in the piece's own axes relative to its
-/// centre: width along u, depth along v, "front" toward +v.
-struct ClearedBox {
-    var side: Clearance.Side
-    var u0: Double
-    var u1: Double
-    var v0: Double
-    var v1: Double
-
-    init(width: Double, depth: Double, side: Clearance.Side, amount: Double) {
-        self.side = side
-        (u0, u1, v0, v1) = (-width / 2, width / 2, -depth / 2, depth / 2)
-        switch side {
-        case .front: v1 += amount
-        case .sides:
-            u0 -= amount
-            u1 += amount
-        case .around:
-            u0 -= amount
-            u1 += amount
-            v0 -= amount
-            v1 += amount
-        }
-    }
-
-    var area: Double { (u1 - u0) * (v1 - v0) }
-
-    /// The corners on the plan for the piece centred at `center` with its width along
-    /// the unit vector `u`.
-    func corners(center: Point, along u: Point) -> Quad {
-        let v = Point(-u.y, u.x)
-        func corner(_ a: Double, _ b: Double) -> Point { Point(center.x + u.x * a + v.x * b, center.y + u.y * a + v.y * b) }
-        return Quad(corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1))
-    }
-
-    /// The box with the piece's width axis turned `quarter` quarter turns from a frame's
-    /// x axis: its extent along the frame's x and y, and the piece's centre measured from
-    /// the box's lower-left corner. Exact: a quarter turn only swaps and negates.
-    func turned(quarter: Int) -> (width: Double, height: Double, center: Point) {
-        switch quarter & 3 {
-        case 0: (u1 - u0, v1 - v0, Point(-u0, -v0))
-        case 1: (v1 - v0, u1 - u0, Point(v1, -u0))
-        case 2: (u1 - u0, v1 - v0, Point(u1, v1))
-        default: (v1 - v0, u1 - u0, Point(-v0, u1))
-        }
-    }
-}
-
 extension FitChecker {
     /// What the search for a position came to.
     enum Search {
@@ -65,14 +17,14 @@ extension FitChecker {
         }
     }
 
-    /// Whether some possible rectangle holds the box at some wall direction and quarter
-    /// turn; when none does, no position holds it (the sure rectangles lie inside
-    /// possible ones), and without the free rectangles of some direction it is unknown.
+    /// Whether some possibly free rectangle holds the box at some wall direction and quarter
+    /// turn; when none does, no position holds it (the surely free rectangles lie inside
+    /// possibly free ones), and without the free rectangles of some direction it is unknown.
     func possiblyHolds(_ box: ClearedBox) -> Bool {
         let (w, h, _) = box.turned(quarter: 0)
         for free in rectangles {
-            guard let free else { return true }
-            if free.mayHold(width: w, height: h, orTurned: true) { return true }
+            guard let possiblyFree = free?.possiblyFree else { return true }
+            if possiblyFree.mayHold(width: w, height: h) || possiblyFree.mayHold(width: h, height: w) { return true }
         }
         return false
     }
@@ -85,38 +37,52 @@ extension FitChecker {
     /// A position for the cleared box on the free floor.
     ///
     /// At each wall direction and quarter turn, the free rectangles
-    /// (``FreeFloorRectangles``) first: when no possible rectangle can hold the box, or
-    /// (unless `quickly`) the core of every possible rectangle that could hold it is
-    /// blocked, that orientation is ruled out; else the narrowest sure free rectangle
+    /// (``FreeFloorRectangles``) first: when no possibly free rectangle can hold the box, or
+    /// (unless `quickly`) the core of every possibly free rectangle that could hold it is
+    /// not free floor, that orientation is ruled out; else the narrowest surely free rectangle
     /// that holds the box gives a position, which the exact check confirms. Only the
     /// orientations left unsure (slanted edges nearby, or no rectangles) are searched
-    /// position by position, unless `quickly`, which stops after the sure rectangles.
+    /// position by position, unless `quickly`, which stops after the surely free rectangles.
     func search(_ box: ClearedBox, quickly: Bool = false) -> Search {
-        guard let floor, box.area <= freeArea + 1e-9 else { return .ruledOut }
+        guard let floor, box.area <= freeArea + FitTolerance.length else { return .ruledOut }
         var unsure: [(frame: Int, quarter: Int)] = []
         for (n, free) in rectangles.enumerated() {
             guard let free else {
                 unsure += (0..<4).map { (n, $0) }
                 continue
             }
+            // Each set of rectangles is taken once for this box (nil when there were too
+            // many), and the surely free ones only when needed.
+            lazy var possiblyFree = free.possiblyFree
+            lazy var surelyFree = free.surelyFree
+            var surelyFreeFound = free.hasSurelyFree
             // A half turn keeps the box's extent: quarters 2 and 3 reuse what 0 and 1 found.
-            // Whether the possible rectangles leave the box open (nil until asked) and the
-            // narrowest sure rectangle that holds it.
+            // Whether the possibly free rectangles leave the box open (nil until asked) and the
+            // narrowest surely free rectangle that holds it.
             var open: (Bool?, Bool?) = (nil, nil)
             var holder: (Int?, Int?) = (nil, nil)
             for quarter in 0..<4 {
                 let (w, h, _) = box.turned(quarter: quarter)
                 let odd = quarter & 1 == 1
-                func isOpen() -> Bool { free.mayHold(width: w, height: h) && (quickly || !free.ruledOut(width: w, height: h, on: floor)) }
+                func isOpen() -> Bool {
+                    guard let possiblyFree else { return true }
+                    return possiblyFree.mayHold(width: w, height: h) && (quickly || !possiblyFree.ruledOut(width: w, height: h, on: floor))
+                }
                 if quarter < 2 {
-                    // Until the sure rectangles have been found, the possible ones are
-                    // asked first: when they rule the box out, so would the sure ones (a
-                    // sure rectangle lies in a possible one), which need not be found.
-                    let asked: Bool? = free.hasSure ? nil : isOpen()
-                    let k = asked == false ? nil : free.sureIndex(holding: w, h)
+                    // Until the surely free rectangles have been found, the possibly free
+                    // ones are asked first: when they rule the box out, so would the surely
+                    // free ones (each lies in a possibly free one), which need not be found.
+                    let asked: Bool? = surelyFreeFound ? nil : isOpen()
+                    var k: Int? = nil
+                    if asked != false {
+                        k = surelyFree?.front.index(holding: w, h)
+                        surelyFreeFound = true
+                    }
                     if odd { (open.1, holder.1) = (asked, k) } else { (open.0, holder.0) = (asked, k) }
                 }
-                if let k = odd ? holder.1 : holder.0, let (entry, within) = free.sureRectangle(k, on: floor) {
+                if let k = odd ? holder.1 : holder.0, let surelyFree {
+                    let entry = surelyFree.front.entries[k]
+                    let within = surelyFree.checkedFree(k, on: floor)
                     // Snug in the rectangle's lower-left corner, a hair off its sides so
                     // that the turn's rounding stays inside; else in its middle. Inside
                     // the rectangle once the exact check has found it free, the piece
@@ -133,7 +99,7 @@ extension FitChecker {
                     }
                 }
                 guard !quickly else { continue }
-                // Searched position by position unless the possible rectangles rule it out.
+                // Searched position by position unless the possibly free rectangles rule it out.
                 let stillOpen = (odd ? open.1 : open.0) ?? isOpen()
                 if odd { open.1 = stillOpen } else { open.0 = stillOpen }
                 if stillOpen { unsure.append((n, quarter)) }
@@ -146,7 +112,7 @@ extension FitChecker {
             if ranges.frame != n { ranges = (n, nil, nil) }
             let (w, h, _) = box.turned(quarter: quarter)
             let odd = quarter & 1 == 1
-            let corners = (odd ? ranges.odd : ranges.even) ?? rectangles[n]?.corners(width: w, height: h, on: floor)
+            let corners = (odd ? ranges.odd : ranges.even) ?? rectangles[n]?.possiblyFree?.corners(width: w, height: h, on: floor)
             if odd { ranges.odd = corners } else { ranges.even = corners }
             if let found = search(box, quarter: quarter, in: frames[n], on: floor, cornersIn: corners) { return .found(found) }
         }
@@ -186,9 +152,9 @@ extension FitChecker {
     ) -> FitPlacement? {
         let (a, b, _) = box.turned(quarter: quarter)
         let room = frame.box
-        guard room.width >= a - 1e-9, room.height >= b - 1e-9, ranges?.isEmpty != true else { return nil }
+        guard room.width >= a - FitTolerance.length, room.height >= b - FitTolerance.length, ranges?.isEmpty != true else { return nil }
         // Room for the rounding of the turn (a free box's corner lies in a range up to it).
-        let slack = 1e-7 * (1 + max(abs(room.min.x), abs(room.max.x), abs(room.min.y), abs(room.max.y)))
+        let slack = FitTolerance.relative(FitTolerance.cornerRange, to: room.largestMagnitude)
         func inRange(_ x: Double, _ y: Double) -> Bool {
             guard let ranges else { return true }
             return ranges.contains { x >= $0.min.x - slack && x <= $0.max.x + slack && y >= $0.min.y - slack && y <= $0.max.y + slack }
@@ -205,8 +171,8 @@ extension FitChecker {
         // than stepped (far from the origin a step can be below the coordinates' precision).
         let stepX = max(0.2, (room.width - a) / 80)
         let stepY = max(0.2, (room.height - b) / 80)
-        let countX = ((room.width - a + 1e-9) / stepX).rounded(.down).clamped(to: -1...80) + 1
-        let countY = ((room.height - b + 1e-9) / stepY).rounded(.down).clamped(to: -1...80) + 1
+        let countX = ((room.width - a + FitTolerance.length) / stepX).rounded(.down).clamped(to: -1...80) + 1
+        let countY = ((room.height - b + FitTolerance.length) / stepY).rounded(.down).clamped(to: -1...80) + 1
         // Each row's columns in some range, marked range by range (a range's columns are
         // found by division, give or take one, and each is tested as `inRange` would).
         var marked = [Bool](repeating: ranges == nil, count: max(countX, 0))

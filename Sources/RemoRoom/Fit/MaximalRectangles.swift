@@ -1,33 +1,33 @@
 import RemoGeometry
 
-/// The maximal empty rectangles of a box with axis-aligned blockers in it: every
-/// axis-aligned rectangle inside the container that meets no blocker's interior and
-/// cannot grow on any side without doing so.
+/// The maximal empty rectangles of a container among axis-aligned boxes: every
+/// axis-aligned rectangle inside the container that meets no box's interior and cannot
+/// grow on any side without doing so.
 ///
-/// For each height a rectangle can top out at (the container's top, or a blocker's
+/// For each height a rectangle can top out at (the container's top, or a box's
 /// bottom), the free stretches just below that line are followed downward: the next
-/// blocker below that overlaps a stretch ends a rectangle there and cuts the stretch
+/// box below that overlaps a stretch ends a rectangle there and cuts the stretch
 /// into what is left on either side of it, each followed on while something still
 /// stops it from growing upward. Every rectangle found is maximal and each is found
-/// once, in O(*t* · *n*) for *t* rectangles among *n* blockers; no grid of cells is built.
+/// once, in O(*t* · *n*) for *t* rectangles among *n* boxes; no grid of cells is built.
 struct MaximalRectangles {
     let container: BoundingBox
-    /// The blockers as given (those that miss the container's interior are left out when
+    /// The boxes as given (those that miss the container's interior are left out when
     /// the rectangles are found).
-    private let blockers: [BoundingBox]
+    private let boxes: [BoundingBox]
 
-    init(container: BoundingBox, blockers: [BoundingBox]) {
+    init(container: BoundingBox, boxes: [BoundingBox]) {
         self.container = container
-        self.blockers = blockers
+        self.boxes = boxes
     }
 
-    /// An open stretch of x that a blocker takes from a line.
+    /// An open stretch of x that a box takes from a line.
     private struct Span {
         var x0: Double
         var x1: Double
     }
 
-    /// A free stretch of a line to follow downward, from the blocker at index `next` on.
+    /// A free stretch of a line to follow downward, from the box at index `next` on.
     /// (Named structures, not tuples: an array of tuples looks its type up at run time.)
     private struct Stretch {
         var left: Double
@@ -41,11 +41,11 @@ struct MaximalRectangles {
         let (cx0, cy0, cx1, cy1) = (container.min.x, container.min.y, container.max.x, container.max.y)
         guard cx0 < cx1, cy0 < cy1 else { return true }
         // Working memory for this call only, on the stack when it is small.
-        let capacity = Swift.max(blockers.count, 1)
+        let capacity = Swift.max(boxes.count, 1)
         return withUnsafeTemporaryAllocation(of: BoundingBox.self, capacity: capacity) { b in
-            // The blockers that meet the container's interior, by descending top.
+            // The boxes that meet the container's interior, by descending top.
             var n = 0
-            for k in blockers
+            for k in boxes
             where k.min.x < k.max.x && k.min.y < k.max.y && k.max.x > cx0 && k.min.x < cx1 && k.max.y > cy0 && k.min.y < cy1 {
                 (b.baseAddress! + n).initialize(to: k)
                 n += 1
@@ -53,7 +53,7 @@ struct MaximalRectangles {
             let kept = UnsafeMutableBufferPointer(rebasing: b[0..<n])
             kept.sortFew(by: { $0.max.y > $1.max.y })
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { order in
-                // Their indices by descending bottom: the blockers that stop a rectangle
+                // Their indices by descending bottom: the boxes that stop a rectangle
                 // topping out at one height from growing upward are neighbours here.
                 for k in 0..<n { (order.baseAddress! + k).initialize(to: Int32(k)) }
                 let byBottom = UnsafeMutableBufferPointer(rebasing: order[0..<n])
@@ -73,7 +73,7 @@ struct MaximalRectangles {
         }
     }
 
-    /// ``forEach(limit:_:)`` on the sorted blockers `b` (by descending top) and their
+    /// ``forEach(limit:_:)`` on the sorted boxes `b` (by descending top) and their
     /// indices `byBottom` (by descending bottom).
     private static func rectangles(
         _ b: UnsafeBufferPointer<BoundingBox>, byBottom: UnsafeBufferPointer<Int32>, in container: BoundingBox,
@@ -83,12 +83,12 @@ struct MaximalRectangles {
         let (cx0, cy0, cx1, cy1) = (container.min.x, container.min.y, container.max.x, container.max.y)
         var count = 0
         // The heights a rectangle can top out at: the container's top, then the
-        // blockers' bottoms above its floor, each once, with the blockers there.
+        // boxes' bottoms above its floor, each once, with the boxes there.
         var group = 0
         var top = cy1
         var supports = 0..<0
         while true {
-            // The free stretches just below the line: the blockers across it cut them.
+            // The free stretches just below the line: the boxes across it cut them.
             var cutCount = 0
             var below = n
             for k in 0..<n {
@@ -114,7 +114,7 @@ struct MaximalRectangles {
                 if count > limit { return false }
                 found(RectangleFront.Entry(width: right - left, height: top - bottom, x: left, y: bottom))
                 guard k < n else { continue }
-                // Every blocker topping out at that height cuts the stretch.
+                // Every box topping out at that height cuts the stretch.
                 var cutCount = 0
                 while k < n && b[k].max.y == bottom {
                     if b[k].min.x < right && b[k].max.x > left {
@@ -127,7 +127,7 @@ struct MaximalRectangles {
                     from: left, to: right, cutBy: cuts, count: cutCount, next: k, onto: &stack,
                     supportedBy: top == cy1 ? nil : supports, b, byBottom)
             }
-            // The next height down, and the blockers whose bottom it is.
+            // The next height down, and the boxes whose bottom it is.
             while group < n && !(b[Int(byBottom[group])].min.y < top) { group += 1 }
             guard group < n, b[Int(byBottom[group])].min.y > cy0 else { return true }
             top = b[Int(byBottom[group])].min.y
@@ -140,7 +140,7 @@ struct MaximalRectangles {
 
     /// Pushes the parts of [`low`, `high`] outside the first `count` open `cuts` (sorted
     /// here), each of positive width, that something stops from growing upward: the
-    /// container's top (`supports` nil) or a blocker among `supports` (indices into
+    /// container's top (`supports` nil) or a box among `supports` (indices into
     /// `byBottom`) that overlaps it.
     @inline(__always)
     private static func push(

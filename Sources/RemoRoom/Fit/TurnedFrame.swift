@@ -29,10 +29,10 @@ final class TurnedFrame: Sendable {
     let ringBlocks: EdgeBlocks
     let box: BoundingBox
     /// The obstacles' corners, one obstacle after another (one array, not one per
-    /// obstacle: see ``block(_:)``), and where each obstacle's corners end.
-    let blockCorners: [Point]
-    private let blockEnds: [Int]
-    let blockBoxes: [BoundingBox]
+    /// obstacle: see ``obstacle(_:)``), and where each obstacle's corners end.
+    let obstacleCorners: [Point]
+    private let obstacleEnds: [Int]
+    let obstacleBoxes: [BoundingBox]
 
     init(degrees: Double, outline: Ring, obstacles: [FreeFloor.Obstacle]) {
         self.degrees = degrees
@@ -66,7 +66,7 @@ final class TurnedFrame: Sendable {
             ends.append(corners.count)
             boxes.append(corners.count > start ? BoundingBox(min: low, max: high) : BoundingBox(min: Point(0, 0), max: Point(0, 0)))
         }
-        (blockCorners, blockEnds, blockBoxes) = (corners, ends, boxes)
+        (obstacleCorners, obstacleEnds, obstacleBoxes) = (corners, ends, boxes)
         box = BoundingBox(of: ring) ?? BoundingBox(min: Point(0, 0), max: Point(0, 0))
     }
 
@@ -87,10 +87,10 @@ final class TurnedFrame: Sendable {
     func degrees(_ quarter: Int) -> Double { quarterDegrees[quarter & 3] }
 
     /// How many obstacles there are.
-    var blockCount: Int { blockEnds.count }
+    var obstacleCount: Int { obstacleEnds.count }
 
     /// The corners of obstacle `k` in this frame.
-    func block(_ k: Int) -> ArraySlice<Point> { blockCorners[(k == 0 ? 0 : blockEnds[k - 1])..<blockEnds[k]] }
+    func obstacle(_ k: Int) -> ArraySlice<Point> { obstacleCorners[(k == 0 ? 0 : obstacleEnds[k - 1])..<obstacleEnds[k]] }
 
     /// A plan point in this frame.
     func turned(_ p: Point) -> Point { Point(p.x * u.x + p.y * u.y, p.x * v.x + p.y * v.y) }
@@ -104,15 +104,15 @@ final class TurnedFrame: Sendable {
     /// to the right (3). Found when the slow search needs them, not kept.
     func walls() -> [[Wall]] {
         var walls: [[Wall]] = [[], [], [], []]
-        let nudge = 1e-6 * max(1, box.width, box.height)
+        let nudge = FitTolerance.wallSide * max(1, box.width, box.height)
         for i in ring.indices {
             let p = ring[i]
             let q = ring[(i + 1) % ring.count]
-            if abs(p.y - q.y) <= 1e-9 * max(1, abs(p.y)) + 1e-12 {
+            if abs(p.y - q.y) <= FitTolerance.squareToFrame * max(1, abs(p.y)) + 1e-12 {
                 let wall = Wall(at: p.y, low: min(p.x, q.x), high: max(p.x, q.x))
                 let floorAbove = insideOutline(Point((p.x + q.x) / 2, p.y + nudge))
                 walls[floorAbove ? 0 : 2].append(wall)
-            } else if abs(p.x - q.x) <= 1e-9 * max(1, abs(p.x)) + 1e-12 {
+            } else if abs(p.x - q.x) <= FitTolerance.squareToFrame * max(1, abs(p.x)) + 1e-12 {
                 let wall = Wall(at: p.x, low: min(p.y, q.y), high: max(p.y, q.y))
                 let floorLeft = insideOutline(Point(p.x - nudge, (p.y + q.y) / 2))
                 walls[floorLeft ? 1 : 3].append(wall)
@@ -128,9 +128,9 @@ final class TurnedFrame: Sendable {
         var corners: [Point] = []
         let alongX = quarter % 2 == 0
         let length = alongX ? w : h
-        for wall in walls()[quarter & 3] where wall.high - wall.low >= length - 1e-9 {
+        for wall in walls()[quarter & 3] where wall.high - wall.low >= length - FitTolerance.length {
             func add(_ s: Double) {
-                guard s >= wall.low - 1e-9 && s + length <= wall.high + 1e-9 else { return }
+                guard s >= wall.low - FitTolerance.length && s + length <= wall.high + FitTolerance.length else { return }
                 switch quarter & 3 {
                 case 0: corners.append(Point(s, wall.at))
                 case 1: corners.append(Point(wall.at - w, s))
@@ -144,7 +144,7 @@ final class TurnedFrame: Sendable {
                 add(alongX ? p.x : p.y)
                 add((alongX ? p.x : p.y) - length)
             }
-            for p in blockCorners {
+            for p in obstacleCorners {
                 add(alongX ? p.x : p.y)
                 add((alongX ? p.x : p.y) - length)
             }
@@ -183,16 +183,16 @@ final class TurnedFrame: Sendable {
     /// inside the outline, clear of outline vertices, and off the obstacles' boxes or,
     /// where boxes meet, their polygons. Cheapest tests first, nothing allocated.
     func roughlyHolds(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
-        let e = 1e-7
+        let e = FitTolerance.roughShrink
         let (x0, y0, x1, y1) = (x0 + e, y0 + e, x1 - e, y1 - e)
         @inline(__always) func strictlyIn(_ p: Point) -> Bool { p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1 }
-        for (k, b) in blockBoxes.enumerated() where b.max.x > x0 && b.min.x < x1 && b.max.y > y0 && b.min.y < y1 {
-            let block = self.block(k)
+        for (k, b) in obstacleBoxes.enumerated() where b.max.x > x0 && b.min.x < x1 && b.max.y > y0 && b.min.y < y1 {
+            let obstacle = self.obstacle(k)
             // A vertex inside, the rectangle's centre inside the obstacle, or crossing edges.
-            if block.contains(where: strictlyIn) { return false }
-            if Self.inside(Point((x0 + x1) / 2, (y0 + y1) / 2), block) { return false }
-            for j in block.indices {
-                let edge = Segment(block[j], block[j + 1 == block.endIndex ? block.startIndex : j + 1])
+            if obstacle.contains(where: strictlyIn) { return false }
+            if Self.inside(Point((x0 + x1) / 2, (y0 + y1) / 2), obstacle) { return false }
+            for j in obstacle.indices {
+                let edge = Segment(obstacle[j], obstacle[j + 1 == obstacle.endIndex ? obstacle.startIndex : j + 1])
                 for side in 0..<4 {
                     let a = Point(side == 1 || side == 2 ? x1 : x0, side >= 2 ? y1 : y0)
                     let b = Point(side == 0 || side == 1 ? x1 : x0, side == 0 || side == 3 ? y0 : y1)

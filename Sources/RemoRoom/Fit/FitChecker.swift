@@ -34,7 +34,7 @@ public struct FitResult: Hashable, Sendable {
     /// The verdict.
     public var badge: Badge
     /// Why, check by check.
-    public var reasons: FitReasons
+    public var reasons: [FitReason]
     /// A witness placement for `fits` and `tight`.
     public var placement: FitPlacement?
 }
@@ -46,12 +46,12 @@ public struct FitResult: Hashable, Sendable {
 ///   door's clear zone, for some position at some orientation: each wall direction (of
 ///   the walls and of the outline's edges over 0.3 m; the plan's axes if there is none)
 ///   and its quarter turns. At each wall direction the free floor is summed up as its largest
-///   free rectangles (the maximal empty rectangles among boxes over the outline's outside
-///   and the obstacles), so every axis-aligned position is considered at once; where
+///   free rectangles, so every axis-aligned position is considered at once; where
 ///   slanted edges leave that unsure, positions are tried one by one (the piece's back
 ///   against a wall, at every vertex, and a 0.2 m grid). A found
 ///   position is accepted only after an exact containment check, so a `fits` is never
-///   false; a `does-not-fit` means no position considered holds it.
+///   false; a `does-not-fit` means no position considered holds it. <doc:FreeFloorSearch>
+///   follows the search step by step.
 /// - Height: under the ceiling.
 /// - Door passage: carried through as a box (no tilting), its smallest dimension must be
 ///   under the clear width (the widest door's width less ``Clearance/doorAllowance``, or
@@ -116,7 +116,8 @@ public struct FitChecker: Sendable {
         // The clear zone on the room's side of each doorway.
         func zone(center: Point, direction: Point, width: Double) {
             let normal = Point(-direction.y, direction.x)
-            let inward = outline.locate(Point(center.x + normal.x * 0.3, center.y + normal.y * 0.3)) == .inside ? 1.0 : -1.0
+            let probe = Self.doorwayProbe
+            let inward = outline.locate(Point(center.x + normal.x * probe, center.y + normal.y * probe)) == .inside ? 1.0 : -1.0
             let n = Point(normal.x * inward, normal.y * inward)
             let hw = width / 2
             let depth = Clearance.doorZone
@@ -140,11 +141,11 @@ public struct FitChecker: Sendable {
         floor = FreeFloor(outline: outline, obstacles: obstacles)
         var angles: [Double] = []
         func direction(_ a: Point, _ b: Point) {
-            guard Segment(a, b).length > 0.3 else { return }
+            guard Segment(a, b).length > Self.shortestWall else { return }
             var angle = atan2(b.y - a.y, b.x - a.x) * 180 / .pi
             angle = angle.truncatingRemainder(dividingBy: 90)
             if angle < 0 { angle += 90 }
-            if !angles.contains(where: { abs($0 - angle) < 0.5 }) { angles.append(angle) }
+            if !angles.contains(where: { abs($0 - angle) < Self.sameDirection }) { angles.append(angle) }
         }
         for wall in room.walls { direction(wall.start, wall.end) }
         let corners = room.floorOutline
@@ -156,17 +157,29 @@ public struct FitChecker: Sendable {
         rectangles = frames.map { FreeFloorRectangles(frame: $0) }
     }
 
+    /// Walls and outline edges this long or shorter (metres) give no wall direction: a
+    /// jog in a scanned outline is not a direction to stand furniture along.
+    static let shortestWall = 0.3
+    /// Wall directions closer than this (degrees) are one: scanned walls meant to be
+    /// parallel differ by a fraction of a degree.
+    static let sameDirection = 0.5
+    /// How far from a doorway's middle (metres) the outline is asked which side is the
+    /// room's, to lay the door's clear zone inside.
+    static let doorwayProbe = 0.3
+
     /// The badge for one product.
     public func check(_ product: Product) -> FitResult {
         guard let size = product.metres else {
             let (w, d, h) = product.unknownDimensions
             let reason = FitReason(finding: .missingDimensions(width: w, depth: d, height: h))
-            return FitResult(id: product.id, badge: .unknown, reasons: FitReasons(reason), placement: nil)
+            return FitResult(id: product.id, badge: .unknown, reasons: [reason], placement: nil)
         }
         guard hasScan else {
-            return FitResult(id: product.id, badge: .unknown, reasons: FitReasons(FitReason(finding: .noScan)), placement: nil)
+            return FitResult(id: product.id, badge: .unknown, reasons: [FitReason(finding: .noScan)], placement: nil)
         }
-        var reasons = FitReasons()
+        // One for each check: ceiling, way in, floor space.
+        var reasons: [FitReason] = []
+        reasons.reserveCapacity(3)
         var failed = false
         var tight = false
 
@@ -204,8 +217,8 @@ public struct FitChecker: Sendable {
         }
         let clearance = Clearance.forCategory(product.category)
         let piece = FitReason.Footprint(width: size.width, depth: size.depth, clearance: clearance)
-        // Nothing when no possible rectangle holds even the least box; else the
-        // comfortable box where a sure rectangle holds it; else the least one, and the
+        // Nothing when no possibly free rectangle holds even the least box; else the
+        // comfortable box where a surely free rectangle holds it; else the least one, and the
         // comfortable one only if the least was not ruled out (it holds the least).
         let comfortable = ClearedBox(width: size.width, depth: size.depth, side: clearance.side, amount: clearance.recommended)
         let least = ClearedBox(width: size.width, depth: size.depth, side: clearance.side, amount: clearance.minimum)

@@ -164,7 +164,8 @@ public struct RoomObject: Hashable, Sendable {
     /// Whether `name` names this object: its identifier or its category, ignoring case
     /// (how "replace this sofa" picks the furniture to leave out).
     public func isNamed(_ name: String) -> Bool {
-        identifier.caseInsensitiveEquals(name) || category.caseInsensitiveEquals(name)
+        let name = name.lowercased()
+        return identifier.lowercased() == name || category.lowercased() == name
     }
 
     /// The same, held inline (the fit checker reads it for every object).

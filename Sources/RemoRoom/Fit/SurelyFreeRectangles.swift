@@ -1,39 +1,38 @@
 import RemoGeometry
+import Synchronization
 
 /// The largest rectangles of one wall direction's frame that are surely free floor (up
 /// to the rounding of the turn, which the exact check catches): the maximal empty
-/// rectangles among boxes over all that may be off the free floor, kept as a front
-/// (see ``FreeFloorRectangles``).
-final class SureRectangles: Sendable {
+/// rectangles outside the full cover, kept as a front (see ``FreeFloorRectangles``).
+final class SurelyFreeRectangles: Sendable {
     /// The largest of them.
     let front: RectangleFront
     /// False when there were more than ``FreeFloorRectangles/rectangleLimit`` (then none
     /// are kept).
     let complete: Bool
-    /// Each rectangle of ``front`` drawn in by a hair (see ``FreeFloorRectangles/hair(_:)``),
+    /// Each rectangle of ``front`` drawn in by a hair (``FreeFloorRectangles/hair(_:)``),
     /// on the plan, counterclockwise (marked not free from the start if rounding left it
     /// no convex quadrilateral).
     private let drawnIn: [Quad]
-    /// For each of them, what the exact check said once a piece was first placed in it:
-    /// unknown, free or not. Pieces placed well inside a free one need no exact check
-    /// of their own.
-    private let checked: AtomicStates
+    /// For each of them, what the exact check said once a piece was first placed in it.
+    /// Pieces placed well inside a free one need no exact check of their own.
+    private let checked: Mutex<[Checked]>
 
-    private enum Checked: UInt8 {
+    private enum Checked {
         case unknown
         case free
         case notFree
     }
 
-    /// The sure rectangles among `blockers` (boxes covering all that may be off the free
-    /// floor) in `frame`.
-    init(blockers: [BoundingBox], in frame: TurnedFrame) {
+    /// The surely free rectangles of `frame`: those outside `cover`, boxes over all that
+    /// may be off the free floor.
+    init(outside cover: [BoundingBox], in frame: TurnedFrame) {
         var front = RectangleFront()
-        complete = MaximalRectangles(container: frame.box, blockers: blockers).forEach(
+        complete = MaximalRectangles(container: frame.box, boxes: cover).forEach(
             limit: FreeFloorRectangles.rectangleLimit, { front.insert($0) })
         if !complete { front = RectangleFront() }
         var drawnIn: [Quad] = []
-        var checked: [UInt8] = []
+        var checked: [Checked] = []
         drawnIn.reserveCapacity(front.entries.count)
         checked.reserveCapacity(front.entries.count)
         for e in front.entries {
@@ -43,22 +42,22 @@ final class SureRectangles: Sendable {
                 frame.plan(Point(e.x + e.width - hx, e.y + e.height - hy)), frame.plan(Point(e.x + hx, e.y + e.height - hy)))
             let counterclockwise = quad.counterclockwiseIfConvex
             drawnIn.append(counterclockwise ?? quad)
-            checked.append((counterclockwise == nil ? Checked.notFree : .unknown).rawValue)
+            checked.append(counterclockwise == nil ? .notFree : .unknown)
         }
         self.front = front
         self.drawnIn = drawnIn
-        self.checked = AtomicStates(checked)
+        self.checked = Mutex(checked)
     }
 
     /// The rectangle `k` of ``front`` drawn in by a hair, on the plan and counterclockwise,
     /// if the exact check finds it free floor; checked the first time it is asked for.
     func checkedFree(_ k: Int, on floor: FreeFloor) -> Quad? {
         let quad = drawnIn[k]
-        var known = Checked(rawValue: checked[k]) ?? .unknown
+        var known = checked.withLock { $0[k] }
         if known == .unknown {
-            // Two threads may both check it, and agree.
+            // Checked outside the lock: two threads may both check it, and agree.
             known = floor.holds(quad) ? .free : .notFree
-            checked[k] = known.rawValue
+            checked.withLock { $0[k] = known }
         }
         return known == .free ? quad : nil
     }

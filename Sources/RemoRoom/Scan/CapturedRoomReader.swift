@@ -27,10 +27,6 @@ enum CapturedRoomReader {
         }
     }
 
-    static func room(_ value: JSONValue, path: String) throws(RoomScanError) -> Room {
-        try room(ScanElements(value), path: path)
-    }
-
     static func room(_ scan: ScanElements, path: String) throws(RoomScanError) -> Room {
         var warnings: [RoomWarning] = []
         var invalid = InvalidSizes()

@@ -114,19 +114,6 @@ struct FormatClues {
     var hasVersion = false
     var hasRoomDimensionsKey = false
 
-    /// The clues of a JSON tree.
-    init(_ value: JSONValue) {
-        guard case .object = value else {
-            isObject = false
-            return
-        }
-        roomsIsArray = if case .array? = value["rooms"] { true } else { false }
-        if case .array(let items)? = value["walls"] { walls = items.map { ($0["transform"] != nil, $0["length"] != nil) } }
-        hasFloors = value["floors"] != nil
-        hasVersion = value["version"] != nil
-        hasRoomDimensionsKey = value["floorArea"] != nil || value["ceilingHeight"] != nil
-    }
-
     init() {}
 
     /// The format these clues point to, or nil for none.

@@ -62,15 +62,8 @@ final class ScanElement {
     /// The element's identifier: `identifier` (RoomPlan), else `id`.
     var name: String? { identifier ?? id }
 
-    /// An element from a JSON tree (anything but an object gives an empty element).
-    init(_ value: JSONValue) {
-        guard case .object(let members) = value else { return }
-        var seen = Set<Field>()
-        for (key, v) in members {
-            guard let field = Field.allCases.first(where: { $0.key == key }), seen.insert(field).inserted else { continue }
-            set(field, v)
-        }
-    }
+    /// An element with no field set yet.
+    init() {}
 
     /// An element read from the bytes, at the start of its value. Transforms and
     /// dimensions given as plain number arrays are read without building a tree; every
@@ -304,13 +297,6 @@ struct ScanElements {
             for case let story? in self[kind].lazy.map(\.story) where !seen.contains(story) { seen.append(story) }
         }
         return seen.count
-    }
-
-    /// The elements of a CapturedRoom tree (kinds that are not arrays have none).
-    init(_ value: JSONValue) {
-        for kind in Kind.allCases {
-            if case .array(let items)? = value["\(kind)"] { self[kind] = items.map(ScanElement.init) }
-        }
     }
 
     init() {}
