@@ -108,7 +108,7 @@ extension Ring {
     /// (in edge order) that meets where it must not. For tests and cross-checks.
     ///
     /// - Complexity: O(*n*²).
-    public func simplicityByBruteForce() -> Simplicity {
+    @_spi(Testing) public func simplicityByBruteForce() -> Simplicity {
         let n = count
         guard hasThreeDistinctPoints else { return .tooFewPoints }
         for a in 0..<n {

@@ -1,6 +1,6 @@
 /// A fixed set of object keys that a decoder dispatches on, matched against the raw
 /// bytes of each key so that no string is built for keys it does not want.
-public struct JSONKeyTable: Sendable {
+package struct JSONKeyTable: Sendable {
     /// Every key's bytes, one after the other, and where each starts (plus the end).
     let bytes: [UInt8]
     let starts: [Int]
@@ -9,14 +9,14 @@ public struct JSONKeyTable: Sendable {
     let heads: [UInt64]
     /// The keys as given, handed out by ``JSONReader/nextKey(interning:)`` and
     /// ``JSONReader/readString(interning:)`` instead of new strings.
-    public let keys: [String]
+    package let keys: [String]
     /// An open-addressing hash of (head, length) to key position + 1 (0: empty), at
     /// most half full, so that a lookup costs about one comparison however many keys.
     let slots: [Int32]
     let shift: UInt64
 
     /// A table of `keys`; ``JSONReader/nextKey(in:)`` answers with their positions.
-    public init(_ keys: [String]) {
+    package init(_ keys: [String]) {
         var bytes: [UInt8] = []
         var starts: [Int] = []
         for key in keys {
@@ -121,7 +121,7 @@ extension JSONReader {
     /// The next key of the current object as its position in `table` (-1 for a key
     /// not in it), or `nil` after consuming the closing brace. Like ``nextKey()``,
     /// with the same errors, but without building a string for the key.
-    public mutating func nextKey(in table: JSONKeyTable) throws(JSONSyntaxError) -> Int? {
+    package mutating func nextKey(in table: JSONKeyTable) throws(JSONSyntaxError) -> Int? {
         var range = 0..<0
         var parsed: String? = nil
         return try nextKeyMatch(in: table, range: &range, parsed: &parsed)
@@ -130,7 +130,7 @@ extension JSONReader {
     /// The next key of the current object, or `nil` after consuming the closing brace,
     /// like ``nextKey()``; a key in `table` (a known vocabulary) is the table's string,
     /// not a new one.
-    public mutating func nextKey(interning table: JSONKeyTable) throws(JSONSyntaxError) -> String? {
+    package mutating func nextKey(interning table: JSONKeyTable) throws(JSONSyntaxError) -> String? {
         var range = 0..<0
         var parsed: String? = nil
         guard let index = try nextKeyMatch(in: table, range: &range, parsed: &parsed) else { return nil }
@@ -142,7 +142,7 @@ extension JSONReader {
     /// The next value, a string (the caller has seen ``JSONKind/string``), like
     /// ``readString()``; one in `table` (a known vocabulary) is the table's string, not
     /// a new one.
-    public mutating func readString(interning table: JSONKeyTable) throws(JSONSyntaxError) -> String {
+    package mutating func readString(interning table: JSONKeyTable) throws(JSONSyntaxError) -> String {
         skipWhitespace()
         let start = position + 1
         let end = bytes.withUnsafeBufferPointer { Self.plainEnd($0, from: start) }
@@ -160,7 +160,7 @@ extension JSONReader {
     /// values, when the name is in `table`: its position there, with the reader after
     /// the closing brace. Nil, with the reader where it was, for anything else (another
     /// shape, a name not in the table, a syntax error), to be read the general way.
-    public mutating func readEmptyCase(in table: JSONKeyTable) -> Int? {
+    package mutating func readEmptyCase(in table: JSONKeyTable) -> Int? {
         guard depth + 2 <= limits.maximumDepth else { return nil }
         let from = position
         let found: (index: Int, after: Int)? = bytes.withUnsafeBufferPointer { p in

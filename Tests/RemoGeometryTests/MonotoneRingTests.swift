@@ -1,4 +1,4 @@
-@testable import RemoGeometry
+@_spi(Testing) @testable import RemoGeometry
 import RemoShapes
 import RemoTestSupport
 import Testing

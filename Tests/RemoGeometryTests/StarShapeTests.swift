@@ -1,5 +1,5 @@
 import Foundation
-@testable import RemoGeometry
+@_spi(Testing) @testable import RemoGeometry
 import RemoShapes
 import RemoTestSupport
 import Testing
