@@ -4,16 +4,20 @@ import PackageDescription
 let package = Package(
     name: "remo-geom",
     products: [
+        // What an app or a backend imports.
         .library(name: "RemoGeometry", targets: ["RemoGeometry"]),
         .library(name: "RemoLasso", targets: ["RemoLasso"]),
-        .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
-        .library(name: "RemoShapes", targets: ["RemoShapes"]),
         .library(name: "RemoRender", targets: ["RemoRender"]),
         .library(name: "RemoRoom", targets: ["RemoRoom"]),
-        .library(name: "RemoJSON", targets: ["RemoJSON"]),
         .library(name: "RemoImage", targets: ["RemoImage"]),
         .library(name: "RemoService", targets: ["RemoService"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
+        // Only for this repository's other packages, which can import nothing but
+        // products: RemoJSON for Worker/ (reading job arguments), RemoGEOS (the peer) and
+        // RemoShapes (seeded inputs) for Benchmarks/.
+        .library(name: "RemoJSON", targets: ["RemoJSON"]),
+        .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
+        .library(name: "RemoShapes", targets: ["RemoShapes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -5,8 +5,8 @@
 #endif
 
 /// Writes files so that no reader ever sees half of one: the bytes go to a temporary file
-/// beside the target (a name of its own from `mkstemp`, so two writers never share one),
-/// which is then renamed over it. Every front end writes its outputs this way: a retried
+/// beside the target (a name of its own, created only if no other file has it, so two
+/// writers never share one), which is then renamed over it. Every front end writes its outputs this way: a retried
 /// worker activity or an interrupted command never leaves a half-written file.
 public enum AtomicFile {
     /// Why a file could not be written: a sentence naming the path.
@@ -22,19 +22,16 @@ public enum AtomicFile {
     /// - Parameters:
     ///   - bytes: The file's contents.
     ///   - path: Where the file goes; whatever was there is replaced at once, whole.
-    ///   - onTemporary: Told the temporary file's path once it exists and nil once it is gone
-    ///     (renamed or removed): the command line removes it from a signal handler.
+    ///   - onTemporary: Told the temporary file's path just before it is created and nil
+    ///     once it is gone (renamed or removed): the command line removes it from a signal
+    ///     handler.
     public static func write(_ bytes: [UInt8], to path: String, onTemporary: (String?) -> Void = { _ in }) throws(WriteError) {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw WriteError(message: "\(path): the folder \(folder) does not exist")
         }
-        var template = Array((folder == "/" ? "/" : folder + "/").utf8CString.dropLast()) + Array(".remo-geom-XXXXXX".utf8CString)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw WriteError(message: "\(path): cannot write: \(describe(errno))") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        onTemporary(temporary)
+        let (temporary, descriptor) = try createTemporary(in: folder, for: path, onTemporary: onTemporary)
         defer { onTemporary(nil) }
         fchmod(descriptor, 0o644)
         var failure: Int32 = 0
@@ -55,6 +52,27 @@ public enum AtomicFile {
         if failure != 0 {
             unlink(temporary)
             throw WriteError(message: "\(path): cannot write: \(describe(failure))")
+        }
+    }
+
+    /// Creates an empty temporary file in `folder`, `.remo-geom-` and a random name, and
+    /// opens it for writing. `onTemporary` is told each name *before* the file is
+    /// created (and nil if creating it failed), so that a signal handler that removes the
+    /// file it was told of can never miss one (with `mkstemp` a signal arriving between
+    /// the file's creation and the handler learning its name left the file behind).
+    private static func createTemporary(in folder: String, for path: String, onTemporary: (String?) -> Void) throws(WriteError)
+        -> (String, Int32)
+    {
+        let prefix = (folder == "/" ? "/" : folder + "/") + ".remo-geom-"
+        while true {
+            let temporary = prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            onTemporary(temporary)
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return (temporary, descriptor) }
+            let failure = errno
+            onTemporary(nil)
+            // Taken by another writer: another name.
+            guard failure == EEXIST else { throw WriteError(message: "\(path): cannot write: \(describe(failure))") }
         }
     }
 

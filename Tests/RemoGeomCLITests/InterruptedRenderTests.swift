@@ -7,6 +7,9 @@ import Testing
 
 @Suite("remo-geom render, interrupted")
 struct InterruptedRenderTests {
+    /// How the temporary file an output is written to starts (`AtomicFile`).
+    static let temporaryPrefix = ".remo-geom-"
+
     /// A noisy 12-megapixel photo (so that writing takes a while) and a document for it.
     static func inputs(in folder: URL) throws -> (image: String, regions: String) {
         var rng = SplitMix64(seed: 4)
@@ -44,6 +47,7 @@ struct InterruptedRenderTests {
         // Interrupt early (decoding), and as soon as the temporary file appears (writing).
         for attempt in 0..<4 {
             let output = outputs.appendingPathComponent("annotated-\(attempt).png")
+            var writing = false
             let process = Process()
             // Started as from a shell: the test runner's threads block SIGTERM, and a
             // child inherits that mask, so a small launcher clears it first.
@@ -63,8 +67,9 @@ struct InterruptedRenderTests {
                 let deadline = Date().addingTimeInterval(120)
                 while process.isRunning && Date() < deadline {
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: outputs.path)) ?? []
-                    if names.contains(where: { $0.hasPrefix(".annotated-\(attempt).png.") }) {
+                    if names.contains(where: { $0.hasPrefix(Self.temporaryPrefix) }) {
                         caughtWriting += 1
+                        writing = true
                         break
                     }
                     usleep(200)
@@ -73,7 +78,7 @@ struct InterruptedRenderTests {
             process.terminate()
             process.waitUntilExit()
             let names = try FileManager.default.contentsOfDirectory(atPath: outputs.path)
-            #expect(!names.contains { $0.hasSuffix(".tmp") }, "attempt \(attempt): a temporary file was left: \(names)")
+            #expect(!names.contains { $0.hasPrefix(Self.temporaryPrefix) }, "attempt \(attempt): a temporary file was left: \(names)")
             if names.contains(output.lastPathComponent) {
                 // Finished before the signal: then the file is whole.
                 #expect(process.terminationReason == .exit && process.terminationStatus == 0)
@@ -82,7 +87,11 @@ struct InterruptedRenderTests {
             } else {
                 #expect(process.terminationReason == .uncaughtSignal, "attempt \(attempt)")
             }
+            // Caught mid-write, it must not have finished: no output at all.
+            if writing { #expect(!names.contains(output.lastPathComponent), "attempt \(attempt): finished though caught mid-write") }
         }
         print("interrupted render: the signal arrived mid-write in \(caughtWriting) of 3 attempts")
+        // Else the test would not have tried what it is about.
+        #expect(caughtWriting >= 1, "the signal never arrived while the output was being written")
     }
 }

@@ -38,15 +38,18 @@ struct FloorlessScanTests {
         let ring = try Ring(room.floorOutline)
         #expect(ring.isSimple)
         if reference.wallsClosed {
+            // The same outline as the floor's, corner for corner to the millimetre.
             #expect(room.outlineSource == .wallLoop)
-            #expect(abs(room.floorArea - reference.area) <= 0.01 * reference.area, "area \(room.floorArea)")
+            #expect(room.floorOutline.count == original.floorOutline.count)
+            for corner in original.floorOutline {
+                #expect(room.floorOutline.contains { Segment($0, corner).length < 0.001 }, "corner \(corner) of the floor is missing")
+            }
         } else {
             #expect(room.outlineSource == .bridgedWalls)
             #expect(room.warnings.contains { $0.code == "walls-bridged" })
-            // Bridging cuts the corners of missing walls: never much more than the floor,
-            // at worst the triangle two walls of an L span.
-            #expect(room.floorArea <= 1.01 * reference.area && room.floorArea >= 0.45 * reference.area, "area \(room.floorArea)")
         }
+        // The README's shares of the floor, to the whole percent it gives them in.
+        #expect(abs(room.floorArea / reference.area - reference.floorlessShare) < 0.005, "area \(room.floorArea)")
         #expect(!room.warnings.contains { $0.code == "no-floor-outline" })
         // The floor's height from the walls' bottoms: the same pieces stand on it.
         #expect(room.objects.map(\.floorStanding) == original.objects.map(\.floorStanding))
