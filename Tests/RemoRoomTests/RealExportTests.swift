@@ -20,11 +20,20 @@ struct RealExportTests {
     }
 
     static let references = [
-        Reference(file: "Imhaohao_standardphysics_apple_livingroom.room.json", area: 28.384, perimeter: 21.556, wallsClosed: true, floorlessShare: 1),
-        Reference(file: "Imhaohao_standardphysics_phone-ravida_room.json", area: 37.234, perimeter: 25.013, wallsClosed: false, floorlessShare: 1),
-        Reference(file: "BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json", area: 23.859, perimeter: 20.403, wallsClosed: false, floorlessShare: 0.96),
-        Reference(file: "muratatakashi_RoomPlan-test_MyHome-01_capturedRoom.json", area: 4.634, perimeter: 11.025, wallsClosed: false, floorlessShare: 0.5),
-        Reference(file: "muratatakashi_RoomPlan-test_MyHome-02_capturedRoom.json", area: 23.158, perimeter: 24.344, wallsClosed: false, floorlessShare: 1),
+        Reference(
+            file: "Imhaohao_standardphysics_apple_livingroom.room.json", area: 28.384, perimeter: 21.556, wallsClosed: true,
+            floorlessShare: 1),
+        Reference(
+            file: "Imhaohao_standardphysics_phone-ravida_room.json", area: 37.234, perimeter: 25.013, wallsClosed: false, floorlessShare: 1),
+        Reference(
+            file: "BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json", area: 23.859, perimeter: 20.403, wallsClosed: false,
+            floorlessShare: 0.96),
+        Reference(
+            file: "muratatakashi_RoomPlan-test_MyHome-01_capturedRoom.json", area: 4.634, perimeter: 11.025, wallsClosed: false,
+            floorlessShare: 0.5),
+        Reference(
+            file: "muratatakashi_RoomPlan-test_MyHome-02_capturedRoom.json", area: 23.158, perimeter: 24.344, wallsClosed: false,
+            floorlessShare: 1),
     ]
 
     static func load(_ file: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: SharedData.url("roomplan/" + file))) }
