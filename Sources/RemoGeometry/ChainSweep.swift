@@ -37,6 +37,10 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
     /// Contacts noticed while placing a chain (edge ids), examined once it is placed.
     private var pending: [(Int, Int)] = []
     private var lastInserted: Int32 = -1
+    /// The work done so far, for the tests of the bound: steps of the neighbour walks
+    /// (each examines one pair of segments) and order comparisons of chains.
+    private(set) var steps = 0
+    private(set) var comparisons = 0
 
     init(chains: MonotoneChains<AlongX>, examiner: Examiner) {
         self.chains = chains
@@ -101,6 +105,7 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
         var high = chains.cursor(d, at: Int(cursorHigh[c]), points)
         var work = 0
         if ChainWalk.walk(&low, &high, to: q, examiner: &examiner, work: &work) == .stopped { stopped = true }
+        steps += work
         cursorLow[c] = Int32(truncatingIfNeeded: low.position)
         cursorHigh[c] = Int32(truncatingIfNeeded: high.position)
     }
@@ -132,6 +137,7 @@ struct ChainSweep<Examiner: ChainSweepExaminer> {
     /// Whether chain `c`, starting at q, goes below chain `t` just to the right of q.
     /// Contacts met on the way (q on t, collinear starts) are queued in `pending`.
     private mutating func isBelow(_ c: Int, _ t: Int, at q: Point, _ points: (UnsafePointer<Point>, UnsafePointer<Point>)) -> Bool {
+        comparisons += 1
         let start = chains.cursor(c, at: Int(chains.ends[c].low), points)
         let w = start.end
         var s = chains.cursor(t, reaching: q, points)

@@ -334,6 +334,51 @@ struct FitSearchTests {
         #expect(Double(slantedSure) > 0.6 * Double(slantedOutside), "\(slantedSure) of \(slantedOutside) outside slanted walls")
     }
 
+    @Test(
+        "in seeded rooms with doors, every witness keeps out of the doors' clear zones (GEOS), and without the doors some would not"
+    )
+    func witnessesKeepOutOfDoorZones() throws {
+        var rng = SplitMix64(seed: 31)
+        var (witnesses, inZonesWithoutDoors) = (0, 0)
+        let categories = ["sofa", "bed", "dining table", "storage"]
+        for _ in 0..<40 {
+            let (json, outline) = Self.rectilinearRoom(&rng)
+            var room = try #require(try RoomScan.decode(Array(json.utf8)).rooms.first)
+            // One or two doors, each on a wall long enough, away from its ends.
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                let walls = outline.indices.map { Segment(outline[$0], outline[($0 + 1) % outline.count]) }.filter { $0.length >= 1.3 }
+                let wall = try #require(walls.randomElement(using: &rng))
+                let width = Double(Int.random(in: 8...10, using: &rng)) / 10
+                let along = Point((wall.end.x - wall.start.x) / wall.length, (wall.end.y - wall.start.y) / wall.length)
+                let offset = Double.random(in: (width / 2 + 0.05)...(wall.length - width / 2 - 0.05), using: &rng)
+                let center = Point(wall.start.x + along.x * offset, wall.start.y + along.y * offset)
+                room.doors.append(Door(identifier: "d\(room.doors.count)", width: width, height: 2.1, center: center, direction: along))
+            }
+            var doorless = room
+            doorless.doors = []
+            let (checker, doorlessChecker) = (FitChecker(room: room), FitChecker(room: doorless))
+            let zones = try FitTests.doorZones(of: room).map { try GEOSGeometry.polygon($0) }
+            for k in 0..<12 {
+                let product = Product(
+                    id: "p\(k)", category: categories[k % categories.count], width: Double.random(in: 0.4...2.2, using: &rng),
+                    depth: Double.random(in: 0.4...1.6, using: &rng), height: 0.8)
+                if let placement = checker.check(product).placement {
+                    witnesses += 1
+                    try FitTests.confirm(placement, in: room)
+                }
+                // What a checker that forgot the doors would have placed.
+                if let placement = doorlessChecker.check(product).placement {
+                    let footprint = try GEOSGeometry.polygon(placement.clearedFootprint)
+                    if try zones.contains(where: { try footprint.relate($0).first != "F" }) { inZonesWithoutDoors += 1 }
+                }
+            }
+        }
+        print("door zones: \(witnesses) witnesses confirmed; \(inZonesWithoutDoors) doorless witnesses in a zone")
+        #expect(witnesses > 150, "\(witnesses) witnesses")
+        // Else the rooms would not show a checker that ignored the doors.
+        #expect(inZonesWithoutDoors > 10, "\(inZonesWithoutDoors) doorless witnesses in a door's zone")
+    }
+
     @Test("the front of free rectangles answers like a scan of every rectangle put in")
     func rectangleFront() {
         var rng = SplitMix64(seed: 11)

@@ -29,9 +29,37 @@ struct FitTests {
             let m = try rectangle.relate(GEOSGeometry.polygon(object.footprint))
             #expect(m.first == "F", "the witness overlaps the \(object.category)")
         }
+        for zone in try doorZones(of: room) {
+            let m = try rectangle.relate(GEOSGeometry.polygon(zone))
+            #expect(m.first == "F", "the witness stands in a door's clear zone \(zone)")
+        }
         // And the exact check of the library, on the same corners.
         let outline = try Ring(room.floorOutline)
         #expect(FitChecker.fits(placement.clearedFootprint, in: outline, avoiding: []))
+    }
+
+    /// The clear zone inside each placed door and opening, found here without the
+    /// checker: as wide as the doorway, ``Clearance/doorZone`` deep, on the side where
+    /// GEOS finds more of it on the floor.
+    static func doorZones(of room: Room) throws -> [[Point]] {
+        let floor = try GEOSGeometry.polygon(room.floorOutline)
+        let doorways =
+            room.doors.compactMap { door in door.center.map { ($0, door.direction, door.width) } }
+            + room.openings.compactMap { opening in opening.center.map { ($0, opening.direction, opening.width) } }
+        return try doorways.map { center, along, width in
+            let across = Point(-along.y, along.x)
+            func zone(_ side: Double) -> [Point] {
+                let (h, d) = (width / 2, Clearance.doorZone * side)
+                return [
+                    Point(center.x - along.x * h, center.y - along.y * h), Point(center.x + along.x * h, center.y + along.y * h),
+                    Point(center.x + along.x * h + across.x * d, center.y + along.y * h + across.y * d),
+                    Point(center.x - along.x * h + across.x * d, center.y - along.y * h + across.y * d),
+                ]
+            }
+            let (left, right) = (zone(1), zone(-1))
+            let onFloor = { (zone: [Point]) throws -> Double in try GEOSGeometry.polygon(zone).intersection(floor).area() }
+            return try onFloor(left) >= onFloor(right) ? left : right
+        }
     }
 
     @Test("the sample list gives the badges its names promise in the living room, each fit with a confirmed witness")
