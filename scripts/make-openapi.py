@@ -133,7 +133,7 @@ def document():
                 "properties": {"image": {"type": "string", "contentMediaType": "image/png"}, "regions": ref("RegionDocument")}}}}},
             {**PNG, "headers": {"Remo-Valid": {"schema": {"enum": ["true", "false"]}}}},
             query=[("strokeWidth", "Outline width in points (default 3).", {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100}),
-                   ("scale", "Pixels per point: auto (from the image's size) or a number up to 20.",
+                   ("scale", "Pixels per point: auto (from the image's size) or a number up to 20; by default the document's own scale, as chips and validate use.",
                     {"anyOf": [{"enum": ["auto"]}, {"type": "number", "exclusiveMinimum": 0, "maximum": 20}]}),
                    ("chips", "Draw the chips (default true).", {"enum": ["true", "false"]}),
                    ("compression", "PNG compression (default fast).", {"enum": ["fast", "default", "small"]})],

@@ -31,8 +31,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Outline width in points.")
     var strokeWidth: Double = 3
 
-    @Option(help: "Pixels per point: a number, or auto to size outlines and chips from the image.")
-    var scale: String = "auto"
+    @Option(
+        help: """
+            Pixels per point: a number, or auto to size outlines and chips from the image \
+            (default: the document's own scale, which chips and validate use too).
+            """)
+    var scale: String?
 
     @Flag(help: "Draw the outlines only, without chips.")
     var noChips = false
@@ -53,14 +57,20 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--stroke-width must be between 0 and \(LassoValidator.format(widthLimit)) points.")
         }
         guard PNGCompression(rawValue: compression) != nil else { throw ValidationError("--compression must be fast, default or small.") }
-        if scale != "auto" {
-            guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
-                throw ValidationError(
-                    "--scale must be auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale)).")
-            }
-        }
+        _ = try renderScale()
         try FileIdentity.refuseOverwriting(
             output, option: "--output", inputs: [("--image", image), ("--regions", regions)], overwrite: overwrite)
+    }
+
+    /// `--scale` as the job takes it: the document's own when not given.
+    func renderScale() throws -> RenderOptions.Scale {
+        guard let scale else { return .document }
+        if scale == "auto" { return .automatic }
+        guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
+            throw ValidationError(
+                "--scale must be auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale)).")
+        }
+        return .pixelsPerPoint(value)
     }
 
     func run() throws {
@@ -74,7 +84,7 @@ struct RenderCommand: ParsableCommand {
         do {
             let imageBytes = try InputFiles.read(imageInput, limit: 512 << 20).get()
             let options = RenderOptions(
-                scale: scale == "auto" ? nil : Double(scale), strokeWidth: strokeWidth, drawChips: !noChips,
+                scale: try renderScale(), strokeWidth: strokeWidth, drawChips: !noChips,
                 compression: PNGCompression(rawValue: compression) ?? .fast, maximumPixels: maxPixels)
             result = try Jobs.render(
                 image: imageBytes, regions: try InputFiles.read(regionsInput).get(), options: options, imageName: imageInput.name,

@@ -8,10 +8,10 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the jobs over HTTP/1.1: validate, chips, render, room, fit, plan, photo, repair.",
+        abstract: "Serve the jobs over HTTP/1.1: validate, chips, render, room, fit, plan, photo, repair, simplify, mask.",
         discussion: """
             Routes: POST /v1/validate, /v1/chips, /v1/render (multipart: image, regions), \
-            /v1/room, /v1/fit, /v1/plan; GET /healthz, /readyz, /metrics (Prometheus), \
+            /v1/room, /v1/fit, /v1/plan, /v1/photo, /v1/repair, /v1/simplify, /v1/mask; GET /healthz, /readyz, /metrics (Prometheus), \
             /openapi.json. Errors are {"error": {"code", "message"}}: 400 unreadable, 404, \
             405, 413 over --max-body-bytes, 415 wrong media type, 422 image over \
             --max-pixels or of another size than the document, 503 with Retry-After when \

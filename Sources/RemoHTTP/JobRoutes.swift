@@ -42,11 +42,15 @@ enum JobRoutes {
             throw .badRequest("the form needs two parts: image (PNG bytes) and regions (a region document)", code: "invalid-multipart")
         }
         var options = RenderOptions(maximumPixels: input.maximumPixels)
-        if let scale = input.query["scale"], scale != "auto" {
-            guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
-                throw invalid("scale", "auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale))")
+        if let scale = input.query["scale"] {
+            if scale == "auto" {
+                options.scale = .automatic
+            } else {
+                guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
+                    throw invalid("scale", "auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale))")
+                }
+                options.scale = .pixelsPerPoint(value)
             }
-            options.scale = value
         }
         if let text = input.query["strokeWidth"] {
             let limit = RenderOptions.strokeWidthLimit

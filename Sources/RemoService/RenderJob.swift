@@ -4,8 +4,10 @@ import RemoRender
 
 /// How `render` draws: the options of `remo-geom render` and `POST /v1/render`.
 public struct RenderOptions: Hashable, Sendable {
-    /// Pixels per point: a number, or `nil` for automatic (from the image's size).
-    public var scale: Double?
+    /// Pixels per point for the lengths in points (outline width, chips): by default the
+    /// region document's own `scale`, the one `chips` and `validate` use, so that all
+    /// three place the same chips.
+    public var scale: Scale
     /// The outline's width in points.
     public var strokeWidth: Double
     /// Whether to draw the numbered chips.
@@ -15,6 +17,16 @@ public struct RenderOptions: Hashable, Sendable {
     /// The most pixels an image may have; larger ones are refused from the header.
     public var maximumPixels: Int
 
+    /// Where the pixels per point come from.
+    public enum Scale: Hashable, Sendable {
+        /// The region document's own `scale` (1 when it gives none).
+        case document
+        /// From the image's size (``RenderOptions/automaticScale(width:height:)``).
+        case automatic
+        /// This many pixels per point.
+        case pixelsPerPoint(Double)
+    }
+
     /// The largest `scale` any front end takes (over 0, at most this).
     public static let maximumScale = 20.0
     /// Widths any front end takes are over 0 and under this, in points.
@@ -22,7 +34,7 @@ public struct RenderOptions: Hashable, Sendable {
 
     /// The defaults of `remo-geom render`.
     public init(
-        scale: Double? = nil, strokeWidth: Double = 3, drawChips: Bool = true, compression: PNGCompression = .fast,
+        scale: Scale = .document, strokeWidth: Double = 3, drawChips: Bool = true, compression: PNGCompression = .fast,
         maximumPixels: Int = PNGCodec.defaultMaximumPixels
     ) {
         self.scale = scale
@@ -81,7 +93,11 @@ extension Jobs {
                 .sizeMismatch, code: "size-mismatch",
                 message: "\(regionsName) is for a \(w) × \(h) image, but \(imageName) is \(picture.width) × \(picture.height)")
         }
-        document.scale = options.scale ?? RenderOptions.automaticScale(width: picture.width, height: picture.height)
+        switch options.scale {
+        case .document: break
+        case .automatic: document.scale = RenderOptions.automaticScale(width: picture.width, height: picture.height)
+        case .pixelsPerPoint(let scale): document.scale = scale
+        }
         let report = LassoValidator().validate(document)
         let style = AnnotationStyle(strokeWidth: options.strokeWidth, drawChips: options.drawChips)
         _ = AnnotationRenderer(style: style).render(document, chips: report.chips, onto: &picture)

@@ -70,13 +70,32 @@ struct JobsTests {
             ([String](), RenderOptions()),
             (
                 ["--scale", "2", "--stroke-width", "5", "--compression", "small", "--no-chips"],
-                RenderOptions(scale: 2, strokeWidth: 5, drawChips: false, compression: .small)
+                RenderOptions(scale: .pixelsPerPoint(2), strokeWidth: 5, drawChips: false, compression: .small)
             ),
+            (["--scale", "auto"], RenderOptions(scale: .automatic)),
         ] {
             let job = try Jobs.render(image: try Self.bytes(Self.design), regions: try Self.bytes(Self.valid), options: options)
             let printed = try CLIRunner.runBytes(["render", "--image", Self.design, "--regions", Self.valid, "--output", "-"] + arguments)
             #expect(printed == job.png, "\(arguments)")
         }
+    }
+
+    @Test("one scale rule: render places the chips chips and validate place, from the document's own scale unless told otherwise")
+    func renderPlacesTheChipsOfChips() throws {
+        // The sample at 2 pixels per point, where `auto` would give 1 for its 1024 × 768 image.
+        let text = String(decoding: try Self.bytes(Self.valid), as: UTF8.self)
+        #expect(text.contains(#""scale": 1,"#))
+        let bytes = Array(text.replacingOccurrences(of: #""scale": 1,"#, with: #""scale": 2,"#).utf8)
+        let chips = try Jobs.chips(bytes).chips
+        let validated = try Jobs.validate(bytes).report.chips
+        let rendered = try Jobs.render(image: try Self.bytes(Self.design), regions: bytes).report.chips
+        #expect(rendered == chips && validated == chips)
+        #expect(chips.allSatisfy { $0.radius == 24 }, "\(chips.map(\.radius))")
+        // Asked for, auto and a number override the document's scale.
+        let automatic = try Jobs.render(image: try Self.bytes(Self.design), regions: bytes, options: RenderOptions(scale: .automatic))
+        #expect(automatic.report.chips.allSatisfy { $0.radius == 12 })
+        let three = try Jobs.render(image: try Self.bytes(Self.design), regions: bytes, options: RenderOptions(scale: .pixelsPerPoint(3)))
+        #expect(three.report.chips.allSatisfy { $0.radius == 36 })
     }
 
     @Test("room, fit and plan: the same objects and pictures as the CLI, on the samples and the real exports")

@@ -282,7 +282,7 @@ enum OpenAPIDocument {
             "name": "scale",
             "in": "query",
             "required": false,
-            "description": "Pixels per point: auto (from the image's size) or a number up to 20.",
+            "description": "Pixels per point: auto (from the image's size) or a number up to 20; by default the document's own scale, as chips and validate use.",
             "schema": {
               "anyOf": [
                 {

@@ -72,7 +72,7 @@ public struct ActivityRunner: Sendable {
             let regions = try argument.objectBytes("regions", "a region document")
             let options = try argument.options("options")
             var render = RenderOptions(maximumPixels: maximumPixels)
-            render.scale = try options.automaticOrNumber("scale", 0...RenderOptions.maximumScale)
+            render.scale = try options.scale("scale", 0...RenderOptions.maximumScale)
             if let width = try options.number("strokeWidth", 0...RenderOptions.strokeWidthLimit, excludingLower: true) {
                 guard width < RenderOptions.strokeWidthLimit else {
                     throw ActivityArgument.invalid(

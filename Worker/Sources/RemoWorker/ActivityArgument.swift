@@ -89,12 +89,19 @@ struct ActivityArgument {
             }
         }
 
-        /// `"auto"` or a number in `range` (nil for auto or absent).
-        func automaticOrNumber(_ key: String, _ range: ClosedRange<Double>) throws(JobError) -> Double? {
-            if case .string("auto")? = value[key] { return nil }
-            do { return try number(key, range, excludingLower: true) } catch {
-                throw ActivityArgument.invalid(
-                    "\(path).\(key): expected \"auto\" or a number over \(range.lowerBound) up to \(range.upperBound)")
+        /// A render scale: the document's own when absent, `"auto"`, or a number in `range`.
+        func scale(_ key: String, _ range: ClosedRange<Double>) throws(JobError) -> RenderOptions.Scale {
+            switch value[key] {
+            case nil, .null?: return .document
+            case .string("auto")?: return .automatic
+            default:
+                do {
+                    guard let number = try number(key, range, excludingLower: true) else { return .document }
+                    return .pixelsPerPoint(number)
+                } catch {
+                    throw ActivityArgument.invalid(
+                        "\(path).\(key): expected \"auto\" or a number over \(range.lowerBound) up to \(range.upperBound)")
+                }
             }
         }
     }
