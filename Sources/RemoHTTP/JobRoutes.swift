@@ -47,7 +47,8 @@ enum JobRoutes {
                 options.scale = .automatic
             } else {
                 guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
-                    throw invalid("scale", "auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale))")
+                    throw invalid(
+                        "scale", "auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale))")
                 }
                 options.scale = .pixelsPerPoint(value)
             }
