@@ -143,7 +143,7 @@ extension FitChecker {
     /// Candidates: the piece's back against each outline edge that runs along its width,
     /// slid to the edge's ends and to every outline and obstacle vertex (where furniture
     /// stands); pieces with clearance all round, or with no such edge, also try a 0.2 m
-    /// grid. Given `ranges` (``PossibleRectangles/corners(width:height:on:)``), only
+    /// grid. Given `ranges` (``PossiblyFreeRectangles/corners(width:height:on:)``), only
     /// candidates whose lower-left corner lies in one are tried (others cannot be free
     /// floor); a cheap floating-point test in the frame filters them, and the exact check
     /// confirms the first survivor.
