@@ -98,7 +98,8 @@ let package = Package(
             name: "RemoRoomTests",
             dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
-        .testTarget(name: "RemoRenderTests", dependencies: ["RemoRender", "RemoJSON", "RemoTestSupport"]),
+        .testTarget(
+            name: "RemoRenderTests", dependencies: ["RemoRender", "RemoRoom", "RemoGeometry", "RemoShapes", "RemoJSON", "RemoTestSupport"]),
         .testTarget(
             name: "RemoImageTests", dependencies: ["RemoImage", "RemoRender", "RemoTestSupport"], exclude: ["Fixtures", "LeakCheck"]
         ),

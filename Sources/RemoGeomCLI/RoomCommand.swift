@@ -33,11 +33,16 @@ struct RoomCommand: ParsableCommand {
 
     @OptionGroup var choice: RoomChoice
 
+    @Flag(help: "With --plan, draw every room of the scan on one plan (a CapturedStructure's rooms, numbered).")
+    var allRooms = false
+
     @Flag(help: "Allow the plan to replace the scan file.")
     var overwrite = false
 
     func validate() throws {
         try PlanOutput.validate(plan)
+        if allRooms && plan == nil { throw ValidationError("--all-rooms draws a plan: give --plan too.") }
+        if allRooms && choice.roomNumber != nil { throw ValidationError("--all-rooms draws every room: leave out --room-number.") }
         try FileIdentity.refuseOverwriting(plan, option: "--plan", inputs: [("the scan", scan)], overwrite: overwrite)
         if let scanFormat, RoomScanFormat(rawValue: scanFormat) == nil {
             throw ValidationError("--scan-format must be captured-room, captured-structure or room-dimensions.")
@@ -62,7 +67,11 @@ struct RoomCommand: ParsableCommand {
         case .json, .jsonl: Console.out(JSONWriter.string(RoomOutput.json(file: input.name, scan: decoded)))
         case .text: Console.out(RoomOutput.text(file: input.name, scan: decoded))
         }
-        if let plan, let chosen { try PlanOutput.write(Jobs.plan(chosen), to: plan, command: "room") }
+        if let plan, allRooms {
+            try PlanOutput.write(Jobs.plan(allRoomsOf: decoded), to: plan, command: "room")
+        } else if let plan, let chosen {
+            try PlanOutput.write(Jobs.plan(chosen), to: plan, command: "room")
+        }
     }
 }
 

@@ -20,9 +20,11 @@ public struct PlannedProduct: Hashable, Sendable {
 }
 
 /// Draws a room's floor plan: the floor, walls, windows, doors with their swing,
-/// furniture footprints with labels and sizes, the room's dimensions in metres, and
-/// optionally products at their witness placements. The plan is turned so that the
-/// longest wall (or outline edge) runs horizontally.
+/// furniture footprints with labels and sizes, the room's dimensions and area, a scale bar,
+/// and optionally products at their witness placements. The plan is turned so that the
+/// longest wall (or outline edge) runs horizontally. Labels follow the rule of `PlanLabels`: none
+/// overlaps another or leaves its piece or the picture. Furniture whose centre lies outside
+/// the floor outline (`Room.objectsOutsideFloor`) is drawn in red with no fill.
 public struct FloorPlanRenderer: Sendable {
     /// The picture's width in pixels (the height follows the room).
     public var width: Int
@@ -39,20 +41,35 @@ public struct FloorPlanRenderer: Sendable {
     static let ink = RGBA(30, 30, 34)
     static let fits = RGBA(40, 150, 80)
     static let tight = RGBA(220, 150, 20)
+    static let outside = RGBA(200, 60, 50)
 
     /// The plan as an image.
     public func render(_ room: Room, products: [PlannedProduct] = []) -> RGBAImage {
+        drawing(rooms: [room], products: products, numbered: false).image
+    }
+
+    /// The rooms of one scan (a CapturedStructure's) on one plan, in the scan's own
+    /// coordinates, each numbered at its middle as the summary numbers them.
+    public func render(rooms: [Room]) -> RGBAImage {
+        drawing(rooms: rooms, products: [], numbered: rooms.count > 1).image
+    }
+
+    /// The plan, and where its labels went (for the tests of ``PlanLabels``' rule).
+    func drawing(rooms: [Room], products: [PlannedProduct], numbered: Bool) -> (image: RGBAImage, labels: PlanLabels) {
         // Turn the longest wall horizontal.
-        let edges =
+        let edges = rooms.flatMap { room in
             room.walls.map { ($0.start, $0.end) }
-            + room.floorOutline.indices.map { (room.floorOutline[$0], room.floorOutline[($0 + 1) % room.floorOutline.count]) }
+                + room.floorOutline.indices.map { (room.floorOutline[$0], room.floorOutline[($0 + 1) % room.floorOutline.count]) }
+        }
         let longest = edges.max { Segment($0.0, $0.1).length < Segment($1.0, $1.1).length }
         let angle = longest.map { -atan2($0.1.y - $0.0.y, $0.1.x - $0.0.x) } ?? 0
         let (c, s) = (cos(angle), sin(angle))
         func turn(_ p: Point) -> Point { Point(p.x * c - p.y * s, p.x * s + p.y * c) }
-        let all = (room.floorOutline + room.walls.flatMap { [$0.start, $0.end] } + room.objects.flatMap(\.footprint)).map(turn)
+        let all = rooms.flatMap { room in
+            (room.floorOutline + room.walls.flatMap { [$0.start, $0.end] } + room.objects.flatMap(\.footprint)).map(turn)
+        }
         guard let box = BoundingBox(of: all), box.width > 0 || box.height > 0 else {
-            return RGBAImage(width: width, height: width / 2, fill: (255, 255, 255, 255))
+            return (RGBAImage(width: width, height: width / 2, fill: (255, 255, 255, 255)), PlanLabels(width: width, height: width / 2))
         }
         let margin = 70.0
         let pixelsPerMetre = (Double(width) - 2 * margin) / max(box.width, 0.5)
@@ -63,23 +80,74 @@ public struct FloorPlanRenderer: Sendable {
             return Point(margin + (q.x - box.min.x) * pixelsPerMetre, margin + (q.y - box.min.y) * pixelsPerMetre)
         }
         var painter = Painter(image: RGBAImage(width: width, height: height, fill: (255, 255, 255, 255)))
+        var labels = PlanLabels(width: width, height: height)
         let textSize = max(11, min(18, pixelsPerMetre * 0.12))
 
-        // Floor.
-        if room.floorOutline.count >= 3 { painter.fill(room.floorOutline.map(pixel), colour: Self.floor) }
-        // Furniture.
-        for object in room.objects {
-            let corners = object.footprint.map(pixel)
-            painter.fill(corners, colour: Self.furniture)
-            painter.stroke([corners], closed: true, colour: Self.ink, radius: 1)
-            if let center = BoundingBox(of: corners).map({ Point(($0.min.x + $0.max.x) / 2, ($0.min.y + $0.max.y) / 2) }) {
-                painter.text(object.category, center: Point(center.x, center.y - textSize * 0.7), size: textSize, colour: Self.ink)
-                painter.text(
-                    String(format: "%.2f×%.2f", object.width, object.depth), center: Point(center.x, center.y + textSize * 0.7),
-                    size: textSize * 0.8, colour: Self.ink)
+        for room in rooms where room.floorOutline.count >= 3 { painter.fill(room.floorOutline.map(pixel), colour: Self.floor) }
+        for room in rooms { drawFurniture(of: room, with: &painter, labels: &labels, textSize: textSize, pixel: pixel) }
+        for room in rooms { drawWallsAndDoorways(of: room, with: &painter, pixel: pixel) }
+        // Products at their witness placements, then their labels over every outline, each
+        // with a halo of the floor's colour so that the other outlines do not cross it.
+        func colour(_ product: PlannedProduct) -> RGBA { product.badge == .fits ? Self.fits : Self.tight }
+        for product in products {
+            painter.stroke([product.placement.clearedFootprint.map(pixel)], closed: true, colour: colour(product), radius: 2)
+        }
+        for product in products {
+            if let label = labels.place([product.label], in: product.placement.clearedFootprint.map(pixel), size: textSize) {
+                painter.text(label, colour: colour(product), halo: Self.floor)
             }
         }
-        // Walls, windows, doors, openings.
+        // Each room's number at its middle, when there are several.
+        if numbered {
+            for (k, room) in rooms.enumerated() where room.floorOutline.count >= 3 {
+                let corners = room.floorOutline.map(pixel)
+                let furniture = room.objects.map { $0.footprint.map(pixel) }
+                if let label = labels.place(["room \(k + 1)"], in: corners, size: 1.5 * textSize, off: furniture, isRoom: true) {
+                    painter.text(label, colour: Self.ink)
+                }
+            }
+        }
+        drawScaleBar(
+            with: &painter, metres: Self.scaleBarLength(pixelsPerMetre: pixelsPerMetre, width: width), pixelsPerMetre: pixelsPerMetre,
+            y: Double(height) - 62)
+        // The dimensions and the area, shrunk to the picture's width if need be.
+        if rooms.count == 1, let room = rooms.first {
+            let caption =
+                "\(Self.metres(room.dimensions.length)) × \(Self.metres(room.dimensions.width)) m   \(Self.metres(room.floorArea)) m²"
+            var size = 20.0
+            while size > PlanLabels.smallest && Glyphs.width(of: caption, size: size) > Double(width) - 20 { size *= PlanLabels.step }
+            painter.text(caption, center: Point(Double(width) / 2, Double(height) - 30), size: size, colour: Self.ink)
+        }
+        return (painter.image, labels)
+    }
+
+    /// Furniture footprints, each labelled with its category and size where the label fits
+    /// (``PlanLabels``); a piece outside the floor in red, unfilled.
+    private func drawFurniture(
+        of room: Room, with painter: inout Painter, labels: inout PlanLabels, textSize: Double, pixel: (Point) -> Point
+    ) {
+        let outside = Set(room.objectsOutsideFloor)
+        let footprints = room.objects.map { $0.footprint.map(pixel) }
+        for (k, corners) in footprints.enumerated() {
+            if outside.contains(k) {
+                painter.stroke([corners], closed: true, colour: Self.outside, radius: 1.5)
+            } else {
+                painter.fill(corners, colour: Self.furniture)
+                painter.stroke([corners], closed: true, colour: Self.ink, radius: 1)
+            }
+        }
+        // The labels once every piece is drawn, each off the other pieces.
+        for (k, object) in room.objects.enumerated() {
+            let size = "\(Self.metres(object.width)) × \(Self.metres(object.depth))"
+            let others = footprints.indices.filter { $0 != k }.map { footprints[$0] }
+            if let label = labels.place([object.category, size], in: footprints[k], size: textSize, off: others) {
+                painter.text(label, colour: outside.contains(k) ? Self.outside : Self.ink)
+            }
+        }
+    }
+
+    /// Walls, windows, doors with their swing, and openings.
+    private func drawWallsAndDoorways(of room: Room, with painter: inout Painter, pixel: (Point) -> Point) {
         for wall in room.walls { painter.stroke([[pixel(wall.start), pixel(wall.end)]], closed: false, colour: Self.wall, radius: 4) }
         // Only what the scan places (the RoomDimensions form may not say where a doorway is).
         for window in room.windows {
@@ -110,21 +178,27 @@ public struct FloorPlanRenderer: Sendable {
             let (a, b) = Self.ends(center, opening.direction, opening.width)
             painter.stroke([[pixel(a), pixel(b)]], closed: false, colour: Self.floor, radius: 5)
         }
-        // Products at their witness placements.
-        for product in products {
-            let corners = product.placement.clearedFootprint.map(pixel)
-            let colour = product.badge == .fits ? Self.fits : Self.tight
-            painter.stroke([corners], closed: true, colour: colour, radius: 2)
-            if let box = BoundingBox(of: corners) {
-                painter.text(
-                    product.label, center: Point((box.min.x + box.max.x) / 2, (box.min.y + box.max.y) / 2), size: textSize, colour: colour)
-            }
-        }
-        // Dimensions.
-        let caption = String(format: "%.2f × %.2f M  %.1f M2", room.dimensions.length, room.dimensions.width, room.floorArea)
-        painter.text(caption, center: Point(Double(width) / 2, Double(height) - 30), size: 20, colour: Self.ink)
-        return painter.image
     }
+
+    /// The scale bar's length in metres: the longest of 0.25, 0.5, 1, 2, 5, 10, 20 and 50 m
+    /// that takes at most a quarter of the picture's width (the shortest if none does).
+    static func scaleBarLength(pixelsPerMetre: Double, width: Int) -> Double {
+        let lengths = [0.25, 0.5, 1, 2, 5, 10, 20, 50]
+        return lengths.last { $0 * pixelsPerMetre <= Double(width) / 4 } ?? lengths[0]
+    }
+
+    /// A scale bar `metres` long at the bottom left, with end ticks and its length written above it.
+    private func drawScaleBar(with painter: inout Painter, metres: Double, pixelsPerMetre: Double, y: Double) {
+        let (x0, x1) = (20.0, 20 + metres * pixelsPerMetre)
+        painter.stroke(
+            [[Point(x0, y), Point(x1, y)], [Point(x0, y - 5), Point(x0, y + 5)], [Point(x1, y - 5), Point(x1, y + 5)]], closed: false,
+            colour: Self.ink, radius: 1)
+        let label = metres < 1 ? "\(Int(metres * 100)) cm" : "\(Int(metres)) m"
+        painter.text(label, center: Point((x0 + x1) / 2, y - 14), size: 12, colour: Self.ink)
+    }
+
+    /// A length in metres with two decimals.
+    static func metres(_ value: Double) -> String { String(format: "%.2f", value) }
 
     static func ends(_ center: Point, _ direction: Point, _ width: Double) -> (Point, Point) {
         (
@@ -144,8 +218,24 @@ extension Painter {
         paint(field, core: colour, coreRadius: radius, halo: colour, haloRadius: radius)
     }
 
-    /// Writes text in the project's stroke font, centred.
-    mutating func text(_ text: String, center: Point, size: Double, colour: RGBA) {
-        stroke(Glyphs.polylines(for: text, center: center, size: size), closed: false, colour: colour, radius: max(0.6, size * 0.06))
+    /// Writes text in the project's stroke font, centred; with a `halo`, each stroke is
+    /// ringed with it, a pixel and a half wide.
+    mutating func text(_ text: String, center: Point, size: Double, colour: RGBA, halo: RGBA? = nil) {
+        let lines = Glyphs.polylines(for: text, center: center, size: size)
+        let radius = max(0.6, size * 0.06)
+        guard let halo else { return stroke(lines, closed: false, colour: colour, radius: radius) }
+        guard
+            let field = DistanceField(
+                polylines: lines, closed: false, reach: radius + 2.5, imageWidth: image.width, imageHeight: image.height)
+        else { return }
+        paint(field, core: colour, coreRadius: radius, halo: halo, haloRadius: radius + 1.5)
+    }
+
+    /// Writes a label where ``PlanLabels`` placed it, a line under another.
+    mutating func text(_ label: PlanLabels.Placement, colour: RGBA, halo: RGBA? = nil) {
+        for (k, line) in label.lines.enumerated() {
+            let center = Point(label.firstCenter.x, label.firstCenter.y + Double(k) * PlanLabels.pitch * label.size)
+            text(line, center: center, size: label.size, colour: colour, halo: halo)
+        }
     }
 }

@@ -81,8 +81,18 @@ extension Jobs {
         let planned = (fit?.results ?? []).compactMap { r in
             r.placement.map { PlannedProduct(label: r.id, placement: $0, badge: r.badge) }
         }
+        return try encodedPlan(FloorPlanRenderer().render(room, products: planned))
+    }
+
+    /// Every room of a scan on one plan, as PNG bytes: a CapturedStructure's rooms in the
+    /// structure's coordinates, each numbered as the summary numbers them.
+    public static func plan(allRoomsOf scan: RoomScan) throws(JobError) -> [UInt8] {
+        try encodedPlan(FloorPlanRenderer().render(rooms: scan.rooms))
+    }
+
+    private static func encodedPlan(_ picture: RGBAImage) throws(JobError) -> [UInt8] {
         do {
-            return try PNGCodec.encode(FloorPlanRenderer().render(room, products: planned))
+            return try PNGCodec.encode(picture)
         } catch {
             throw JobError(.internalFailure, code: "encoding-failed", message: "the plan could not be encoded: \(error)")
         }

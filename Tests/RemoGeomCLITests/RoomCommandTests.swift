@@ -260,6 +260,24 @@ struct RoomCommandTests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
+    @Test("room --plan --all-rooms draws every room of a structure on one plan; without --plan, or with --room-number, exit 2")
+    func allRooms() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let structure = try Self.twoRoomStructure(in: folder)
+        let (all, first) = (folder.appendingPathComponent("all.png").path, folder.appendingPathComponent("first.png").path)
+        #expect(try CLIRunner.run(["room", structure, "--plan", all, "--all-rooms"]).status == 0)
+        #expect(try CLIRunner.run(["room", structure, "--plan", first]).status == 0)
+        let second = folder.appendingPathComponent("second.png").path
+        #expect(try CLIRunner.run(["room", structure, "--plan", second, "--room-number", "2"]).status == 0)
+        let pictures = try [all, first, second].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(pictures[0] != pictures[1] && pictures[0] != pictures[2], "the plan of all rooms is one room's")
+        let noPlan = try CLIRunner.run(["room", structure, "--all-rooms"])
+        #expect(noPlan.status == 2 && noPlan.stderr.contains("--all-rooms draws a plan"))
+        let both = try CLIRunner.run(["room", structure, "--plan", all, "--all-rooms", "--room-number", "2"])
+        #expect(both.status == 2 && both.stderr.contains("leave out --room-number"))
+    }
+
     @Test("a structure with no rooms at all: room --plan and fit say so and exit 2, instead of no picture or no-scan badges")
     func noRooms() throws {
         let folder = try CLIRunner.temporaryFolder()

@@ -38,6 +38,20 @@ struct RealExportTests {
 
     static func load(_ file: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: SharedData.url("roomplan/" + file))) }
 
+    @Test("pieces standing outside the floor outline get a warning naming them: the two chairs of phone-ravida, none elsewhere")
+    func objectsOutsideFloor() throws {
+        for reference in Self.references {
+            let room = try #require(try RoomScan.decode(Self.load(reference.file)).rooms.first)
+            let warnings = room.warnings.filter { $0.code == "object-outside-floor" }
+            if reference.file.contains("ravida") {
+                #expect(room.objectsOutsideFloor.map { room.objects[$0].category } == ["chair", "chair"])
+                #expect(warnings.map(\.message) == ["2 objects stand outside the floor outline: chair, chair"])
+            } else {
+                #expect(room.objectsOutsideFloor.isEmpty && warnings.isEmpty, "\(reference.file)")
+            }
+        }
+    }
+
     @Test("floor area and perimeter match the reference to three decimals; counts match the file", arguments: references)
     func reference(_ reference: Reference) throws {
         let bytes = try Self.load(reference.file)

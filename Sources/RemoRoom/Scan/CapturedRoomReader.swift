@@ -178,11 +178,20 @@ enum CapturedRoomReader {
         if outline.count < 3 { warnings.append(.noFloorOutline) }
         if let warning = invalid.warning { warnings.append(warning) }
         let (length, width) = EnclosingRectangle.of(outline)
-        return Room(
+        var room = Room(
             floorOutline: outline, outlineSource: source, floorArea: area, floorPerimeter: perimeter, ceilingHeight: ceiling,
             ceilingHeightRange: range, dimensions: Room.Dimensions(length: length, width: width, height: ceiling), walls: walls,
             doors: doors,
             windows: windows, openings: openings, objects: objects, warnings: warnings, floorLevel: floorLevel)
+        let outside = room.objectsOutsideFloor
+        if !outside.isEmpty {
+            let names = outside.map { room.objects[$0].category }.joined(separator: ", ")
+            room.warnings.append(
+                RoomWarning(
+                    code: "object-outside-floor",
+                    message: "\(outside.count) object\(outside.count == 1 ? " stands" : "s stand") outside the floor outline: \(names)"))
+        }
+        return room
     }
 
     static func format(_ v: Double) -> String { v.twoDecimals }

@@ -61,6 +61,17 @@ public struct Room: Hashable, Sendable {
     }
 }
 
+extension Room {
+    /// The indices in ``objects`` of the pieces whose centre lies outside the floor outline
+    /// (a piece scanned through a doorway in the next room, or an outline that misses a
+    /// bay): plans draw them apart, and the room carries an `object-outside-floor`
+    /// warning. None without a simple outline.
+    public var objectsOutsideFloor: [Int] {
+        guard floorOutline.count >= 3, let outline = try? Ring(floorOutline), outline.isSimple else { return [] }
+        return objects.indices.filter { outline.locate(objects[$0].center) == .outside }
+    }
+}
+
 /// A wall as a segment on the plan.
 public struct Wall: Hashable, Sendable {
     /// The scan's identifier for the element.
