@@ -64,37 +64,32 @@ final class FreeFloorRectangles: Sendable {
 
     /// The largest rectangles that are surely free, or nil when there are too many.
     var surelyFree: SurelyFreeRectangles? {
-        let rectangles = found.withLock { found in
-            if let made = found.surelyFree { return made }
-            let made = SurelyFreeRectangles(outside: Self.covers(&found, frame).full, in: frame)
-            found.surelyFree = made
-            return made
-        }
+        let rectangles = kept(\.surelyFree) { covers in SurelyFreeRectangles(outside: covers.full, in: frame) }
         return rectangles.complete ? rectangles : nil
     }
 
     /// Every maximal rectangle that may be free, and the largest of them; nil when there
     /// are too many.
     var possiblyFree: PossiblyFreeRectangles? {
-        let rectangles = found.withLock { found in
-            if let made = found.possiblyFree { return made }
-            let made = PossiblyFreeRectangles(outside: Self.covers(&found, frame).sure, in: frame)
-            found.possiblyFree = made
+        let rectangles = kept(\.possiblyFree) { covers in PossiblyFreeRectangles(outside: covers.sure, in: frame) }
+        return rectangles.complete ? rectangles : nil
+    }
+
+    /// The rectangles kept at `slot`, found from the covers the first time they are asked
+    /// for (the covers too, the first time either set is).
+    private func kept<Rectangles: Sendable>(_ slot: WritableKeyPath<Found, Rectangles?>, _ make: (Covers) -> Rectangles) -> Rectangles {
+        found.withLock { found in
+            if let made = found[keyPath: slot] { return made }
+            let covers = found.covers ?? Covers(in: frame)
+            found.covers = covers
+            let made = make(covers)
+            found[keyPath: slot] = made
             return made
         }
-        return rectangles.complete ? rectangles : nil
     }
 
     /// Whether the surely free rectangles have been found (or found too many).
     var hasSurelyFree: Bool { found.withLock { $0.surelyFree != nil } }
-
-    /// The covers of `found`, made first if they have not been.
-    private static func covers(_ found: inout Found, _ frame: TurnedFrame) -> Covers {
-        if let covers = found.covers { return covers }
-        let covers = Covers(in: frame)
-        found.covers = covers
-        return covers
-    }
 
     /// How far a surely free rectangle is drawn in at coordinate `x`
     /// (``FitTolerance/drawnIn``).
