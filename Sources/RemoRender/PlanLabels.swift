@@ -4,8 +4,8 @@ import RemoGeometry
 /// leaves the picture.
 ///
 /// The rule, for each label in turn (furniture first, then products at their witness
-/// placements, then the rooms' numbers), at the piece's middle (a room's number also at the
-/// points of a 6 × 6 grid over the room, and never shortened):
+/// placements, then the rooms' numbers), at the piece's middle, else at the points of a
+/// 6 × 6 grid over the piece, row by row (a room's number is never shortened):
 /// 1. all its lines (a piece's category and size) at the plan's text size, then smaller,
 ///    down to ``smallest``;
 /// 2. its first line alone, likewise;
@@ -47,8 +47,8 @@ struct PlanLabels {
     }
 
     /// Where `lines` go in the piece `corners` (pixels), following the rule above from
-    /// `size` down; nil when the label is left out. A room's number (`isRoom`) is tried at
-    /// more places and never shortened.
+    /// `size` down; nil when the label is left out. A room's number (`isRoom`) is never
+    /// shortened.
     mutating func place(
         _ lines: [String], in corners: [Point], size: Double, off covering: [[Point]] = [], isRoom: Bool = false
     ) -> Placement? {
@@ -59,7 +59,7 @@ struct PlanLabels {
         let grid = (0..<36).map { k in
             Point(bounds.min.x + bounds.width * (Double(k % 6) + 0.5) / 6, bounds.min.y + bounds.height * (Double(k / 6) + 0.5) / 6)
         }
-        let places = isRoom ? [middle] + grid : [middle]
+        let places = [middle] + grid
         let shorter = isRoom ? [] : [lines.count > 1 ? [first] : nil, first.count > 4 ? [String(first.prefix(3)) + "."] : nil]
         for candidate in ([lines] + shorter).compactMap({ $0 }) {
             var textSize = size

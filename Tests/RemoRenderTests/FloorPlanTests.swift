@@ -82,8 +82,13 @@ struct FloorPlanTests {
         // Too small for anything: left out.
         let tiny = [Point(600, 100), Point(606, 100), Point(606, 106), Point(600, 106)]
         #expect(labels.place(["lamp"], in: tiny, size: 16) == nil)
-        // Where a label already is, another does not go, not even smaller.
-        #expect(labels.place(["rug"], in: wide, size: 16) == nil)
+        // Where a label already is, another goes beside it, not over it.
+        let rug = labels.place(["rug"], in: wide, size: 16)
+        #expect(rug != nil && rug?.firstCenter != Point(250, 130))
+        let (sofaBox, rugBox) = (labels.placed[0], labels.placed[labels.placed.count - 1])
+        #expect(
+            sofaBox.max.x <= rugBox.min.x || rugBox.max.x <= sofaBox.min.x || sofaBox.max.y <= rugBox.min.y || rugBox.max.y <= sofaBox.min.y
+        )
         // Nor over a piece that covers this one.
         var fresh = PlanLabels(width: 1000, height: 1000)
         #expect(fresh.place(["sofa"], in: wide, size: 16, off: [[Point(0, 0), Point(1000, 0), Point(1000, 1000), Point(0, 1000)]]) == nil)
