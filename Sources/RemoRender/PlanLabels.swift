@@ -13,7 +13,8 @@ import RemoGeometry
 /// 4. else the label is left out: the piece is still drawn, and the summary lists it.
 ///
 /// A label fits when the box its text takes (with a margin of a quarter of the text size)
-/// lies inside the piece (every corner inside its outline), off every other piece drawn
+/// lies inside the piece (every corner of the box inside its outline and no corner of the
+/// outline inside the box, which holds for an L-shaped room too), off every other piece drawn
 /// on the plan (`covering`: furniture under furniture, a chair under a table), inside the
 /// picture, and clear of every label already placed.
 struct PlanLabels {
@@ -97,6 +98,8 @@ struct PlanLabels {
         guard box.min.x >= 0, box.min.y >= 0, box.max.x <= width, box.max.y <= height else { return false }
         let corners = [box.min, Point(box.max.x, box.min.y), box.max, Point(box.min.x, box.max.y)]
         guard corners.allSatisfy({ piece.locate($0) == .inside }) else { return false }
+        let inside = { (p: Point) in p.x > box.min.x && p.x < box.max.x && p.y > box.min.y && p.y < box.max.y }
+        guard !piece.vertices.contains(where: inside) else { return false }
         guard !covering.contains(where: { Self.overlap(corners, $0) }) else { return false }
         return !placed.contains { $0.max.x > box.min.x && $0.min.x < box.max.x && $0.max.y > box.min.y && $0.min.y < box.max.y }
     }
