@@ -44,57 +44,53 @@ struct BlurMeasure {
             (sharpness, measuredTiles, flatTiles) = (nil, 0, 0)
             return
         }
-        // The four directions' re-blurred images, interleaved: lane d of sample i is the
-        // image blurred along direction d, at pixel i.
-        var reblurred = [SIMD4<Float>](repeating: .zero, count: w * h)
-        for (lane, direction) in Self.directions.enumerated() {
-            Self.boxBlur(image.samples, width: w, height: h, along: direction, into: &reblurred, lane: lane)
+        // The tiles, row by row: the pixels of each that have neighbours on all sides.
+        var tiles: [Tile] = []
+        for ty in stride(from: 0, to: h, by: Self.tileSide) {
+            for tx in stride(from: 0, to: w, by: Self.tileSide) {
+                tiles.append(Tile(x: max(tx, 1)..<min(tx + Self.tileSide, w - 1), y: max(ty, 1)..<min(ty + Self.tileSide, h - 1)))
+            }
         }
-        // For each pixel, the index offsets of its neighbour before it in each direction.
-        let back = Self.directions.map { $0.1 * w + $0.0 }
+        // Then, one direction at a time, the variation between neighbours in each tile and
+        // how much of it the re-blurring took away (one re-blurred image at a time).
+        var reblurred = [Float](repeating: 0, count: w * h)
+        for (d, direction) in Self.directions.enumerated() {
+            Self.boxBlur(image.samples, width: w, height: h, along: direction, into: &reblurred)
+            let back = direction.1 * w + direction.0
+            image.samples.withUnsafeBufferPointer { f in
+                reblurred.withUnsafeBufferPointer { b in
+                    for t in tiles.indices {
+                        var (variation, lost) = (Float(0), Float(0))
+                        for y in tiles[t].y {
+                            for i in (y * w + tiles[t].x.lowerBound)..<(y * w + tiles[t].x.upperBound) {
+                                let sharp = abs(f[i] - f[i - back])
+                                let blurred = abs(b[i] - b[i - back])
+                                variation += sharp
+                                lost += max(sharp - blurred, 0)
+                            }
+                        }
+                        (tiles[t].variation[d], tiles[t].lost[d]) = (variation, lost)
+                    }
+                }
+            }
+        }
         // Per direction, each tile's sharpness in that direction.
         var scores = [[Double]](repeating: [], count: Self.directions.count)
         var flat = 0
-        image.samples.withUnsafeBufferPointer { f in
-            reblurred.withUnsafeBufferPointer { b in
-                for ty in stride(from: 0, to: h, by: Self.tileSide) {
-                    for tx in stride(from: 0, to: w, by: Self.tileSide) {
-                        // Per direction (one per lane): the variation between neighbours, and
-                        // how much of it the re-blurring took away.
-                        var variation = SIMD4<Float>.zero
-                        var lost = SIMD4<Float>.zero
-                        var (count, sum, sumOfSquares) = (0, Float(0), Float(0))
-                        for y in max(ty, 1)..<min(ty + Self.tileSide, h - 1) {
-                            for x in max(tx, 1)..<min(tx + Self.tileSide, w - 1) {
-                                let i = y * w + x
-                                let value = f[i]
-                                sum += value
-                                sumOfSquares += value * value
-                                let before = SIMD4(f[i - back[0]], f[i - back[1]], f[i - back[2]], f[i - back[3]])
-                                let blurredBefore = SIMD4(b[i - back[0]][0], b[i - back[1]][1], b[i - back[2]][2], b[i - back[3]][3])
-                                let sharp = Self.magnitude(SIMD4(repeating: value) - before)
-                                let blurred = Self.magnitude(b[i] - blurredBefore)
-                                variation += sharp
-                                lost += pointwiseMax(sharp - blurred, .zero)
-                                count += 1
-                            }
-                        }
-                        guard count > Self.tileSide * Self.tileSide / 4 else { continue }  // a sliver at the edge
-                        let mean = sum / Float(count)
-                        if (sumOfSquares / Float(count) - mean * mean).squareRoot() < Self.flatDeviation {
-                            flat += 1
-                            continue
-                        }
-                        // A tile with spread but hardly any variation between neighbours is
-                        // all gentle slopes: no fine detail at all, as in a badly blurred photo.
-                        let smooth = (variation[0] + variation[1]) / Float(2 * count) < Self.smoothVariation
-                        for d in Self.directions.indices {
-                            // The paper's blur in a direction is (variation - lost) / variation;
-                            // sharpness is what is left of 1.
-                            scores[d].append(smooth || variation[d] == 0 ? 0 : Double(lost[d] / variation[d]))
-                        }
-                    }
-                }
+        for tile in tiles {
+            let count = tile.x.count * tile.y.count
+            guard count > Self.tileSide * Self.tileSide / 4 else { continue }  // a sliver at the edge
+            if tile.deviation(of: image) < Self.flatDeviation {
+                flat += 1
+                continue
+            }
+            // A tile with spread but hardly any variation between neighbours is all gentle
+            // slopes: no fine detail at all, as in a badly blurred photo.
+            let smooth = (tile.variation[0] + tile.variation[1]) / Float(2 * count) < Self.smoothVariation
+            for d in Self.directions.indices {
+                // The paper's blur in a direction is (variation - lost) / variation;
+                // sharpness is what is left of 1.
+                scores[d].append(smooth || tile.variation[d] == 0 ? 0 : Double(tile.lost[d] / tile.variation[d]))
             }
         }
         // A high percentile of the tiles in each direction, and the least of those: motion
@@ -109,15 +105,34 @@ struct BlurMeasure {
         flatTiles = flat
     }
 
-    /// The absolute value of each lane.
-    @inline(__always) static func magnitude(_ v: SIMD4<Float>) -> SIMD4<Float> { pointwiseMax(v, -v) }
+    /// The pixels of one tile that have neighbours on all sides, and per direction the
+    /// sums over them.
+    private struct Tile {
+        var x: Range<Int>
+        var y: Range<Int>
+        var variation = SIMD4<Float>.zero
+        var lost = SIMD4<Float>.zero
+
+        /// The standard deviation of its values.
+        func deviation(of image: WorkingImage) -> Float {
+            var (sum, sumOfSquares) = (Float(0), Float(0))
+            for y in self.y {
+                for i in (y * image.width + x.lowerBound)..<(y * image.width + x.upperBound) {
+                    let value = image.samples[i]
+                    sum += value
+                    sumOfSquares += value * value
+                }
+            }
+            let count = Float(x.count * y.count)
+            let mean = sum / count
+            return (sumOfSquares / count - mean * mean).squareRoot()
+        }
+    }
 
     /// The mean of `boxLength` samples centred on each pixel along `direction` (the line's
-    /// ends repeated past the edges), written to lane `lane` of `out`. Each line of the
-    /// image in that direction is walked once, with a running sum.
-    static func boxBlur(
-        _ f: [Float], width w: Int, height h: Int, along direction: (Int, Int), into out: inout [SIMD4<Float>], lane: Int
-    ) {
+    /// ends repeated past the edges), written to `out`. Each line of the image in that
+    /// direction is walked once, with a running sum.
+    static func boxBlur(_ f: [Float], width w: Int, height h: Int, along direction: (Int, Int), into out: inout [Float]) {
         let half = boxLength / 2
         let (dx, dy) = direction
         // Where the lines start: the left column for rows and diagonals, the top row (or the
@@ -136,7 +151,7 @@ struct BlurMeasure {
                     var sum: Float = 0
                     for k in -half...half { sum += at(k) }
                     for k in 0..<length {
-                        out[first + k * step][lane] = sum / Float(boxLength)
+                        out[first + k * step] = sum / Float(boxLength)
                         sum += at(k + half + 1) - at(k - half)
                     }
                 }
