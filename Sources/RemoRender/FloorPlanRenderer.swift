@@ -113,7 +113,7 @@ public struct FloorPlanRenderer: Sendable {
         // The dimensions and the area, shrunk to the picture's width if need be.
         if rooms.count == 1, let room = rooms.first {
             let caption =
-                "\(Self.metres(room.dimensions.length)) × \(Self.metres(room.dimensions.width)) m   \(Self.metres(room.floorArea)) m²"
+                "\(room.dimensions.length.twoDecimals) × \(room.dimensions.width.twoDecimals) m   \(room.floorArea.twoDecimals) m²"
             var size = 20.0
             while size > PlanLabels.smallest && Glyphs.width(of: caption, size: size) > Double(width) - 20 { size *= PlanLabels.step }
             painter.text(caption, center: Point(Double(width) / 2, Double(height) - 30), size: size, colour: Self.ink)
@@ -138,7 +138,7 @@ public struct FloorPlanRenderer: Sendable {
         }
         // The labels once every piece is drawn, each off the other pieces.
         for (k, object) in room.objects.enumerated() {
-            let size = "\(Self.metres(object.width)) × \(Self.metres(object.depth))"
+            let size = "\(object.width.twoDecimals) × \(object.depth.twoDecimals)"
             let others = footprints.indices.filter { $0 != k }.map { footprints[$0] }
             if let label = labels.place([object.category, size], in: footprints[k], size: textSize, off: others) {
                 painter.text(label, colour: outside.contains(k) ? Self.outside : Self.ink)
@@ -197,9 +197,6 @@ public struct FloorPlanRenderer: Sendable {
         painter.text(label, center: Point((x0 + x1) / 2, y - 14), size: 12, colour: Self.ink)
     }
 
-    /// A length in metres with two decimals.
-    static func metres(_ value: Double) -> String { String(format: "%.2f", value) }
-
     static func ends(_ center: Point, _ direction: Point, _ width: Double) -> (Point, Point) {
         (
             Point(center.x - direction.x * width / 2, center.y - direction.y * width / 2),
@@ -209,26 +206,22 @@ public struct FloorPlanRenderer: Sendable {
 }
 
 extension Painter {
-    /// Strokes polylines with anti-aliased lines of the given half-width.
-    mutating func stroke(_ lines: [[Point]], closed: Bool, colour: RGBA, radius: Double) {
+    /// Strokes polylines with anti-aliased lines of the given half-width; with a `halo`,
+    /// each line is ringed with it, `haloWidth` pixels wide.
+    mutating func stroke(_ lines: [[Point]], closed: Bool, colour: RGBA, radius: Double, halo: RGBA? = nil, haloWidth: Double = 0) {
         guard
             let field = DistanceField(
-                polylines: lines, closed: closed, reach: radius + 1, imageWidth: image.width, imageHeight: image.height)
+                polylines: lines, closed: closed, reach: radius + haloWidth + 1, imageWidth: image.width, imageHeight: image.height)
         else { return }
-        paint(field, core: colour, coreRadius: radius, halo: colour, haloRadius: radius)
+        paint(field, core: colour, coreRadius: radius, halo: halo ?? colour, haloRadius: radius + haloWidth)
     }
 
     /// Writes text in the project's stroke font, centred; with a `halo`, each stroke is
     /// ringed with it, a pixel and a half wide.
     mutating func text(_ text: String, center: Point, size: Double, colour: RGBA, halo: RGBA? = nil) {
-        let lines = Glyphs.polylines(for: text, center: center, size: size)
-        let radius = max(0.6, size * 0.06)
-        guard let halo else { return stroke(lines, closed: false, colour: colour, radius: radius) }
-        guard
-            let field = DistanceField(
-                polylines: lines, closed: false, reach: radius + 2.5, imageWidth: image.width, imageHeight: image.height)
-        else { return }
-        paint(field, core: colour, coreRadius: radius, halo: halo, haloRadius: radius + 1.5)
+        stroke(
+            Glyphs.polylines(for: text, center: center, size: size), closed: false, colour: colour, radius: max(0.6, size * 0.06),
+            halo: halo, haloWidth: halo == nil ? 0 : 1.5)
     }
 
     /// Writes a label where ``PlanLabels`` placed it, a line under another.
