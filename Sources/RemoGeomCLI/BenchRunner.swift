@@ -119,7 +119,7 @@ struct BenchRunner {
         }
         for n in Self.repairSizes where sizeFilter?.contains(n) ?? true { jobs.append(try repairJob(count: n)) }
         for n in Self.simplifySizes where sizeFilter?.contains(n) ?? true { jobs.append(try simplifyJob(count: n)) }
-        if sizeFilter?.contains(1500) ?? true { jobs.append(try maskJob()) }
+        if sizeFilter?.contains(1500) ?? true { jobs += try maskJobs() }
         if sizeFilter?.contains(1500) ?? true { jobs += try documentJobs() }
         let roundNanos = minimumSeconds * 1e9 / Double(Self.rounds)
         for _ in 0..<Self.rounds {
@@ -201,19 +201,29 @@ struct BenchRunner {
     }
 
     /// The mask of three 500-point lassos on a 4032 × 3024 photo: its geometry (the exact
-    /// coverage of every pixel) against encoding the same mask as a grey PNG, the cheaper of
-    /// the two styles. The target is a tenth: geometry nobody waits for.
-    mutating func maskJob() throws -> BenchJob {
+    /// coverage of every pixel), plain and grown by 9 pixels, against encoding the same mask
+    /// as a grey PNG, the cheaper of the two styles. The target is a tenth: geometry nobody
+    /// waits for.
+    mutating func maskJobs() throws -> [BenchJob] {
         let document = try RegionDocument.decode(Self.sampleDocument(seed: 11))
         let rings = document.regions.map(\.points)
-        let mask = CoverageMask(width: 4032, height: 3024, filling: rings)
-        var job = try job("mask", "lasso", 1500) {
-            blackHole(CoverageMask(width: 4032, height: 3024, filling: rings))
-        } geos: {
-            blackHole(try mask.png(style: .whiteOnBlack))
+        func mask(grownBy distance: Double) -> CoverageMask {
+            var mask = CoverageMask(width: 4032, height: 3024, filling: rings)
+            mask.grow(rings, by: distance)
+            return mask
         }
-        job.peer = "PNG"
-        return job
+        var jobs: [BenchJob] = []
+        for (name, distance) in [("mask", 0.0), ("mask grown 9", 9.0)] {
+            let encoded = mask(grownBy: distance)
+            var job = try job(name, "lasso", 1500) {
+                blackHole(mask(grownBy: distance))
+            } geos: {
+                blackHole(try encoded.png(style: .whiteOnBlack))
+            }
+            job.peer = "PNG"
+            jobs.append(job)
+        }
+        return jobs
     }
 
     /// The points scaled by `factor` about their centroid.

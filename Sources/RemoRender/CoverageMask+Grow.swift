@@ -4,29 +4,29 @@ extension CoverageMask {
     /// Widens the mask by everything within `distance` pixels of the rings' outlines: each
     /// edge swept by a disc, so corners grow round.
     ///
-    /// A pixel near the grown outline gets the share of its square on the inner side of the
-    /// straight line across it at `distance` from the nearest point of the region's outline:
-    /// the exact share where the grown outline runs straight across the pixel, as it does
-    /// along the edges; off by a little in the pixels where it bends (round a corner, with a
-    /// radius of `distance`, and at the creases where two edges' offsets meet).
+    /// Pixels well inside the growth of some edge are filled a run at a time. Only those
+    /// near the grown outline (a band about a pixel and a half wide) are measured, each the
+    /// exact share of its square inside the grown region (``GrownCoverage``), from the edges
+    /// near it.
     ///
-    /// Pixels well inside the growth of some edge are filled a run at a time; only those
-    /// near the grown outline (a band about a pixel and a half wide) look for their nearest
-    /// edge.
-    ///
-    /// - Complexity: O(*n* log *n* + *n* · `distance` + *b*) for *n* edges and *b* pixels
-    ///   in the bands: each edge takes one span per row it reaches, plus the runs filled.
+    /// - Complexity: O(*n* log *n* + *n* · `distance` + *b* · *k*²) for *n* edges, *b*
+    ///   pixels in the bands and *k* edges near each: each edge takes one span per row it
+    ///   reaches, plus the runs filled.
     public mutating func grow(_ rings: [[Point]], by distance: Double) {
         guard distance > 0, distance.isFinite else { return }
         // A pixel whose centre is within `inside` of an edge is wholly in its growth (the
         // square reaches 0.71 from its centre); one farther than `reach` from every edge is
         // wholly out.
         let (inside, reach) = (distance - 0.75, distance + 0.75)
-        let edges = Self.edges(of: rings).sorted { Swift.min($0.start.y, $0.end.y) < Swift.min($1.start.y, $1.end.y) }
-        var nearest = [Nearest](repeating: .none, count: width)
+        // One orientation for all rings (as the mask itself is filled), so a point is in the
+        // region where the edges wind round it.
+        let edges = rings.filter { $0.count >= 2 }
+            .flatMap { ring in Self.edges(of: Ring.doubledSignedArea(of: ring) < 0 ? ring.reversed() : ring) }
+            .sorted { Swift.min($0.start.y, $0.end.y) < Swift.min($1.start.y, $1.end.y) }
         var active: [Segment] = []
         var solid: [ClosedRange<Int>] = []
         var band: [ClosedRange<Int>] = []
+        var spans: [(columns: ClosedRange<Int>, edge: Segment)] = []
         var next = 0
         for row in 0..<height {
             let y = Double(row) + 0.5
@@ -39,30 +39,47 @@ extension CoverageMask {
                 if next == edges.count { break }
                 continue
             }
-            (solid, band) = ([], [])
+            (solid, band, spans) = ([], [], [])
             for edge in active {
                 let (p, q) = (edge.start, edge.end)
                 guard let outer = columns(of: Self.sweptSpan(p, q, radius: reach, atY: y)) else { continue }
-                var near = [outer]
-                if inside > 0, let inner = columns(of: Self.sweptSpan(p, q, radius: inside, atY: y)) {
-                    solid.append(inner)
-                    near = []
-                    if outer.lowerBound < inner.lowerBound { near.append(outer.lowerBound...(inner.lowerBound - 1)) }
-                    if inner.upperBound < outer.upperBound { near.append((inner.upperBound + 1)...outer.upperBound) }
+                spans.append((outer, edge))
+                guard inside > 0, let inner = columns(of: Self.sweptSpan(p, q, radius: inside, atY: y)) else {
+                    band.append(outer)
+                    continue
                 }
-                for columns in near {
-                    for column in columns { nearest[column].consider(Point(Double(column) + 0.5, y), edge) }
-                }
-                band += near
+                solid.append(inner)
+                if outer.lowerBound < inner.lowerBound { band.append(outer.lowerBound...(inner.lowerBound - 1)) }
+                if inner.upperBound < outer.upperBound { band.append((inner.upperBound + 1)...outer.upperBound) }
             }
             fill(row: row, solid)
-            for columns in band {
-                for column in columns where nearest[column].squaredDistance.isFinite {
-                    let value = Self.byte(nearest[column].share(within: distance))
-                    if value > values[row * width + column] { values[row * width + column] = value }
-                    nearest[column] = .none
-                }
+            measure(row: row, band: band, spans: spans, active: active, distance: distance)
+        }
+    }
+
+    /// Sets each pixel of the row's `band` not already full to its exact share of the grown
+    /// region. `spans` holds each edge with the columns within reach of it: a pixel is
+    /// measured against the edges whose spans hold it.
+    private mutating func measure(
+        row: Int, band: [ClosedRange<Int>], spans: [(columns: ClosedRange<Int>, edge: Segment)], active: [Segment],
+        distance: Double
+    ) {
+        // The edges that cross the row tell inside from out in it.
+        let (top, bottom) = (Double(row), Double(row + 1))
+        let crossing = active.filter { Swift.min($0.start.y, $0.end.y) <= bottom && Swift.max($0.start.y, $0.end.y) >= top }
+        let insideRegion = { (p: Point) in Self.winding(of: p, crossing) != 0 }
+        let spans = spans.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
+        var (next, holding) = (0, [(columns: ClosedRange<Int>, edge: Segment)]())
+        for column in Self.merged(band) where values[row * width + column] < 255 {
+            while next < spans.count, spans[next].columns.lowerBound <= column {
+                holding.append(spans[next])
+                next += 1
             }
+            holding.removeAll { $0.columns.upperBound < column }
+            let share = GrownCoverage(
+                corner: Point(Double(column), Double(row)), edges: holding.map(\.edge), radius: distance, insideRegion: insideRegion
+            ).share()
+            values[row * width + column] = Swift.max(values[row * width + column], Self.byte(share))
         }
     }
 
@@ -76,7 +93,12 @@ extension CoverageMask {
 
     /// The edges of every ring of two points or more, each ring closed.
     private static func edges(of rings: [[Point]]) -> [Segment] {
-        rings.filter { $0.count >= 2 }.flatMap { ring in ring.indices.map { Segment(ring[$0], ring[$0 + 1 == ring.count ? 0 : $0 + 1]) } }
+        rings.filter { $0.count >= 2 }.flatMap(edges(of:))
+    }
+
+    /// The edges of a ring, closed.
+    private static func edges(of ring: [Point]) -> [Segment] {
+        ring.indices.map { Segment(ring[$0], ring[$0 + 1 == ring.count ? 0 : $0 + 1]) }
     }
 
     /// The columns whose centres lie in `span`, within the mask; nil when none do.
@@ -100,47 +122,29 @@ extension CoverageMask {
         }
     }
 
-    /// The nearest point of the outline seen so far from one pixel's centre.
-    struct Nearest {
-        var squaredDistance: Double
-        /// From the nearest point to the centre.
-        var dx: Double
-        var dy: Double
-        /// The edge's own normal, for a centre on the edge.
-        var normal: (x: Double, y: Double)
-
-        static let none = Nearest(squaredDistance: .infinity, dx: 0, dy: 0, normal: (1, 0))
-
-        mutating func consider(_ centre: Point, _ edge: Segment) {
-            let (ex, ey) = edge.offset(to: centre)
-            let d = ex * ex + ey * ey
-            guard d < squaredDistance else { return }
-            (squaredDistance, dx, dy) = (d, ex, ey)
-            let length = edge.length
-            if d == 0, length > 0 { normal = (-(edge.end.y - edge.start.y) / length, (edge.end.x - edge.start.x) / length) }
+    /// Every column of `runs`, once each, left to right.
+    private static func merged(_ runs: [ClosedRange<Int>]) -> [Int] {
+        var columns: [Int] = []
+        var from = Int.min
+        for run in runs.sorted(by: { $0.lowerBound < $1.lowerBound }) where run.upperBound >= from {
+            columns += Swift.max(from, run.lowerBound)...run.upperBound
+            from = run.upperBound + 1
         }
-
-        /// The share of the pixel within `distance` of the outline, from the line across it
-        /// at that distance from the nearest point.
-        func share(within distance: Double) -> Double {
-            let d = squaredDistance.squareRoot()
-            guard d.isFinite else { return 0 }
-            let (nx, ny) = d > 0 ? (dx / d, dy / d) : normal
-            return CoverageMask.halfPlaneShare(distance - d, nx, ny)
-        }
+        return columns
     }
 
-    /// The share of a unit square on the side `(x − centre)·n ≤ offset` of a line with unit
-    /// normal `n`: linear while the line crosses two opposite sides, quadratic near corners.
-    static func halfPlaneShare(_ offset: Double, _ nx: Double, _ ny: Double) -> Double {
-        let (u, v) = (Swift.max(nx.magnitude, ny.magnitude), Swift.min(nx.magnitude, ny.magnitude))
-        let half = (u + v) / 2
-        if offset >= half { return 1 }
-        if offset <= -half { return 0 }
-        if v < 1e-12 { return offset + 0.5 }
-        let straight = (u - v) / 2
-        if offset.magnitude <= straight { return 0.5 + offset / u }
-        return offset > 0 ? 1 - (half - offset) * (half - offset) / (2 * u * v) : (half + offset) * (half + offset) / (2 * u * v)
+    /// How many times `edges` wind round `p` (anticlockwise counting one way round, as
+    /// Sunday's crossing rule counts it): every edge that crosses `p`'s row must be among
+    /// them.
+    static func winding(of p: Point, _ edges: [Segment]) -> Int {
+        var winding = 0
+        for edge in edges {
+            let (a, b) = (edge.start, edge.end)
+            let side = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
+            if a.y <= p.y, b.y > p.y, side > 0 { winding += 1 }
+            if b.y <= p.y, a.y > p.y, side < 0 { winding -= 1 }
+        }
+        return winding
     }
 
     /// The x-range of the row at height `y` within `radius` of the segment `p`–`q` (a

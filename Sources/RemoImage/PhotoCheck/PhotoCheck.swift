@@ -3,7 +3,7 @@
 /// from; a change to any of them or to a measure changes ``checkVersion``.
 public enum PhotoCheck {
     /// The version of the checks and thresholds, carried in every report.
-    public static let checkVersion = "1"
+    public static let checkVersion = "2"
 
     /// A short side under this is rejected: DESIGN.md section 12 (the image generator
     /// works at about 1 megapixel, and a 4:3 photo of 1 megapixel is 866 pixels high).
@@ -14,8 +14,10 @@ public enum PhotoCheck {
     /// The short side the blur and exposure measures work at. Small enough that every
     /// photo of the labelled set (down to 1 megapixel) and the small originals it was made
     /// from are reduced, never enlarged, so the same scene measures the same at any size;
-    /// large enough that blur of 1 % of the short side still spans 4 pixels.
-    public static let workingShortSide = 768
+    /// large enough that blur of 1 % of the short side still spans 7 pixels. A quarter of
+    /// an iPhone's 12-megapixel short side (3,024), so such a JPEG is decoded at 1/4 by
+    /// libjpeg-turbo's DCT scaling and measured as it comes, with no resampling.
+    public static let workingShortSide = 756
 
     /// Sharpness under this is rejected as blurred. Calibrated on the labelled set
     /// (SampleScans/photos, 1 megapixel, JPEG): the sharp photos scored 0.58 to 0.79,

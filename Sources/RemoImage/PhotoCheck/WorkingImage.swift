@@ -12,6 +12,10 @@ struct WorkingImage {
     /// source pixels its box covers, with fractional edges weighted.
     init(luma: [UInt8], width: Int, height: Int, shortSide: Int) {
         let scale = min(1, Double(shortSide) / Double(min(width, height)))
+        if scale == 1 {  // already at the working size, as a 12-megapixel JPEG decoded at 1/4
+            (self.width, self.height, self.samples) = (width, height, luma.map(Float.init))
+            return
+        }
         let outWidth = max(1, Int((Double(width) * scale).rounded()))
         let outHeight = max(1, Int((Double(height) * scale).rounded()))
         let columns = Self.boxWeights(from: width, to: outWidth)
