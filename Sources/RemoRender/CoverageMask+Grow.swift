@@ -6,7 +6,7 @@ extension CoverageMask {
     ///
     /// Pixels well inside the growth of some edge are filled a run at a time. Only those
     /// near the grown outline (a band about a pixel and a half wide) are measured, each the
-    /// exact share of its square inside the grown region (``GrownCoverage``), from the edges
+    /// exact share of its square inside the grown region (`GrownCoverage`), from the edges
     /// near it.
     ///
     /// - Complexity: O(*n* log *n* + *n* · `distance` + *b* · *k*²) for *n* edges, *b*

@@ -79,10 +79,8 @@ struct GrownCoverage {
             return discs.count - 1
         }
         for edge in edges {
-            let corners = [
-                Point(corner.x, corner.y), Point(corner.x + 1, corner.y), Point(corner.x, corner.y + 1), Point(corner.x + 1, corner.y + 1),
-            ]
-            if corners.allSatisfy({ edge.distance(to: $0) <= radius }) {
+            func near(_ x: Double, _ y: Double) -> Bool { edge.distance(to: Point(corner.x + x, corner.y + y)) <= radius }
+            if near(0, 0) && near(1, 0) && near(0, 1) && near(1, 1) {
                 whollyInside = true  // the edge's growth is convex, so it holds the square
                 return
             }
@@ -107,6 +105,21 @@ struct GrownCoverage {
     /// The share of the unit square inside the grown region, 0 to 1.
     func share() -> Double {
         if whollyInside { return 1 }
+        // Most pixels along the grown outline see at most one straight piece of it.
+        if outlineDiscs.isEmpty && outlineSides.count <= 1 {
+            guard let (a, b, _) = outlineSides.first else {
+                // No outline crosses the square: it is wholly in or wholly out.
+                let centre = Point(0.5, 0.5)
+                return inPieces(centre, strictly: false) || insideRegion(centre) ? 1 : 0
+            }
+            // One line across the square: the grown region holds the band's side of it,
+            // or all of the square when the line lies inside the region (the inner side of
+            // an edge's band, which is no outline of the grown region).
+            let (from, to) = Self.clipToSquare(a, b)!
+            let middle = (from + to) / 2
+            if insideRegion(Point(a.x + middle * (b.x - a.x), a.y + middle * (b.y - a.y))) { return 1 }
+            return Self.shareLeft(of: a, b)
+        }
         var twiceArea = 0.0
         for i in outlineDiscs { twiceArea += arcs(of: discs[i], index: i) }
         for side in outlineSides { twiceArea += sideParts(side.a, side.b, band: side.band) }
@@ -140,7 +153,7 @@ struct GrownCoverage {
             cuts += [Self.normalised(towards - half), Self.normalised(towards + half)]
         }
         for (a, b, _) in outlineSides {
-            for s in Self.crossings(a, b, circle: c, r) {
+            for s in Self.crossings(a, b, circle: c, r) where s >= 0 && s <= 1 {
                 cuts.append(Self.angle(a.x + s * (b.x - a.x) - c.x, a.y + s * (b.y - a.y) - c.y))
             }
         }
@@ -167,9 +180,13 @@ struct GrownCoverage {
         // side: that one counts it.
         if Self.alongSquareSide(a, b) { return 0 }
         var cuts = [from, to]
-        for i in outlineDiscs { cuts += Self.crossings(a, b, circle: discs[i].centre, radius) }
-        for (c, d, band) in outlineSides where band != index { cuts += Self.crossing(a, b, c, d).map { [$0] } ?? [] }
-        return parts(a, b, cuts: cuts.filter { $0 >= from && $0 <= to }) {
+        for i in outlineDiscs {
+            for s in Self.crossings(a, b, circle: discs[i].centre, radius) where s > from && s < to { cuts.append(s) }
+        }
+        for (c, d, band) in outlineSides where band != index {
+            if let s = Self.crossing(a, b, c, d), s > from, s < to { cuts.append(s) }
+        }
+        return parts(a, b, cuts: cuts) {
             !inPieces($0, strictly: true, exceptBand: index) && !insideRegion($0)
         }
     }
@@ -178,9 +195,13 @@ struct GrownCoverage {
     /// grown region.
     private func squareSideParts(_ a: Point, _ b: Point) -> Double {
         var cuts = [0.0, 1.0]
-        for i in outlineDiscs { cuts += Self.crossings(a, b, circle: discs[i].centre, radius) }
-        for (c, d, _) in outlineSides { cuts += Self.crossing(a, b, c, d).map { [$0] } ?? [] }
-        return parts(a, b, cuts: cuts.filter { $0 >= 0 && $0 <= 1 }) { inPieces($0, strictly: false) || insideRegion($0) }
+        for i in outlineDiscs {
+            for s in Self.crossings(a, b, circle: discs[i].centre, radius) where s > 0 && s < 1 { cuts.append(s) }
+        }
+        for (c, d, _) in outlineSides {
+            if let s = Self.crossing(a, b, c, d), s > 0, s < 1 { cuts.append(s) }
+        }
+        return parts(a, b, cuts: cuts) { inPieces($0, strictly: false) || insideRegion($0) }
     }
 
     /// Twice the area swept by the parts of the segment from `a` to `b` between consecutive
@@ -231,7 +252,8 @@ struct GrownCoverage {
 
     private static func inSquare(_ p: Point) -> Bool { p.x >= 0 && p.x <= 1 && p.y >= 0 && p.y <= 1 }
 
-    /// The fractions along the segment from `a` to `b` where it crosses the circle.
+    /// The fractions along the line from `a` to `b` (0 at `a`, 1 at `b`) where it crosses
+    /// the circle.
     private static func crossings(_ a: Point, _ b: Point, circle c: Point, _ r: Double) -> [Double] {
         let (dx, dy) = (b.x - a.x, b.y - a.y)
         let (fx, fy) = (a.x - c.x, a.y - c.y)
@@ -242,7 +264,7 @@ struct GrownCoverage {
         let discriminant = qb * qb - 4 * qa * qc
         guard discriminant >= 0 else { return [] }
         let root = discriminant.squareRoot()
-        return [(-qb - root) / (2 * qa), (-qb + root) / (2 * qa)].filter { $0 >= 0 && $0 <= 1 }
+        return [(-qb - root) / (2 * qa), (-qb + root) / (2 * qa)]
     }
 
     /// The fraction along the segment from `a` to `b` where it crosses the segment from `c`
@@ -272,6 +294,30 @@ struct GrownCoverage {
             high = Swift.min(high, Swift.max(s0, s1))
         }
         return low <= high ? (low, high) : nil
+    }
+
+    /// The share of the unit square on the left of the line through `a` and `b` (the side
+    /// a band's outline, run anticlockwise, has the band on): the square clipped to that
+    /// side (Sutherland and Hodgman), and the area of what is left.
+    static func shareLeft(of a: Point, _ b: Point) -> Double {
+        func side(_ p: Point) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
+        let square = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
+        var kept: [Point] = []
+        for (k, p) in square.enumerated() {
+            let q = square[(k + 1) % 4]
+            let (sp, sq) = (side(p), side(q))
+            if sp >= 0 { kept.append(p) }
+            if (sp >= 0) != (sq >= 0) {
+                let t = sp / (sp - sq)
+                kept.append(Point(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)))
+            }
+        }
+        var twiceArea = 0.0
+        for (k, p) in kept.enumerated() {
+            let q = kept[(k + 1) % kept.count]
+            twiceArea += p.x * q.y - q.x * p.y
+        }
+        return Swift.min(1, Swift.max(0, twiceArea / 2))
     }
 
     /// Whether the segment from `a` to `b` runs along a side of the unit square in the

@@ -127,6 +127,19 @@ struct BlurMeasure {
         }
     }
 
+    /// Eight samples, worked on together.
+    typealias Lanes = SIMD8<Float>
+
+    /// The eight samples from `p` on.
+    static func lanes(_ p: UnsafePointer<Float>) -> Lanes { UnsafeRawPointer(p).loadUnaligned(as: Lanes.self) }
+
+    /// The magnitudes of eight samples: their sign bits cleared. (`SIMD` has no `abs`, and
+    /// the stdlib's lane-wise `pointwiseMax` and `replacing(with:where:)` work a lane at a time.)
+    @inline(__always)
+    static func magnitude(_ lanes: Lanes) -> Lanes {
+        unsafeBitCast(unsafeBitCast(lanes, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: Lanes.self)
+    }
+
     /// Adds, over `count` pixels from `sharp` and `blurred`, each pixel's difference from its
     /// neighbour `back` samples before it (the variation) and how much smaller that
     /// difference is after re-blurring (the variation lost). Eight pixels at a time, in
@@ -135,17 +148,15 @@ struct BlurMeasure {
         sharp f: UnsafePointer<Float>, blurred b: UnsafePointer<Float>, back: Int, count: Int,
         to sums: inout (variation: Float, lost: Float)
     ) {
-        typealias Lanes = SIMD8<Float>
-        func lanes(_ p: UnsafePointer<Float>) -> Lanes { UnsafeRawPointer(p).loadUnaligned(as: Lanes.self) }
-        func magnitude(_ lanes: Lanes) -> Lanes { lanes.replacing(with: -lanes, where: lanes .< 0) }
         var (variation, lost) = (Lanes.zero, Lanes.zero)
         var i = 0
         while i + Lanes.scalarCount <= count {
             let sharp = magnitude(lanes(f + i) - lanes(f + i - back))
             let blurred = magnitude(lanes(b + i) - lanes(b + i - back))
             variation += sharp
+            // max(less, 0), exactly: 2 × less where it is positive, 0 where not, halved.
             let less = sharp - blurred
-            lost += less.replacing(with: 0, where: less .< 0)
+            lost += (less + magnitude(less)) * 0.5
             i += Lanes.scalarCount
         }
         sums.variation += variation.sum()
@@ -188,16 +199,21 @@ struct BlurMeasure {
                         continue
                     }
                     for x in 0..<inner.lowerBound { clamped(x) }
-                    let line = out.baseAddress! + row
-                    for k in -half...half {
-                        let samples = f.baseAddress! + row + k * step
-                        if k == -half {
-                            for x in inner { line[x] = samples[x] }
-                        } else {
-                            for x in inner { line[x] += samples[x] }
-                        }
+                    // Eight pixels at a time, then the rest one by one, adding in the same
+                    // order.
+                    let (line, centre) = (out.baseAddress! + row, f.baseAddress! + row)
+                    var x = inner.lowerBound
+                    while x + Lanes.scalarCount <= inner.upperBound {
+                        var sum = Lanes.zero
+                        for k in -half...half { sum += lanes(centre + k * step + x) }
+                        UnsafeMutableRawPointer(line + x).storeBytes(of: sum / Float(boxLength), as: Lanes.self)
+                        x += Lanes.scalarCount
                     }
-                    for x in inner { line[x] /= Float(boxLength) }
+                    for x in x..<inner.upperBound {
+                        var sum: Float = 0
+                        for k in -half...half { sum += centre[k * step + x] }
+                        line[x] = sum / Float(boxLength)
+                    }
                     for x in inner.upperBound..<w { clamped(x) }
                 }
             }
