@@ -98,7 +98,7 @@ struct GrownCoverage {
         }
         outlineDiscs = discs.indices.filter { Self.circleMeetsSquare(discs[$0].centre, radius) }
         for (i, band) in bands.enumerated() {
-            for (a, b) in band.sides(radius) where Self.clipToSquare(a, b) != nil { outlineSides.append((a, b, i)) }
+            for (a, b) in band.sides(radius) where UnitSquare.clip(a, b) != nil { outlineSides.append((a, b, i)) }
         }
     }
 
@@ -115,16 +115,15 @@ struct GrownCoverage {
             // One line across the square: the grown region holds the band's side of it,
             // or all of the square when the line lies inside the region (the inner side of
             // an edge's band, which is no outline of the grown region).
-            let (from, to) = Self.clipToSquare(a, b)!
+            let (from, to) = UnitSquare.clip(a, b)!
             let middle = (from + to) / 2
             if insideRegion(Point(a.x + middle * (b.x - a.x), a.y + middle * (b.y - a.y))) { return 1 }
-            return Self.shareLeft(of: a, b)
+            return UnitSquare.shareLeft(of: a, b)
         }
         var twiceArea = 0.0
         for i in outlineDiscs { twiceArea += arcs(of: discs[i], index: i) }
         for side in outlineSides { twiceArea += sideParts(side.a, side.b, band: side.band) }
-        let corners = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
-        for k in 0..<4 { twiceArea += squareSideParts(corners[k], corners[(k + 1) % 4]) }
+        for (a, b) in UnitSquare.sides { twiceArea += squareSideParts(a, b) }
         return Swift.min(1, Swift.max(0, twiceArea / 2))
     }
 
@@ -165,7 +164,7 @@ struct GrownCoverage {
             guard to > from else { continue }
             let middle = (from + to) / 2
             let m = Point(c.x + r * cos(middle), c.y + r * sin(middle))
-            guard Self.inSquare(m), !inPieces(m, strictly: true, exceptDisc: index), !insideRegion(m) else { continue }
+            guard UnitSquare.contains(m), !inPieces(m, strictly: true, exceptDisc: index), !insideRegion(m) else { continue }
             // ½ ∫ (x dy − y dx) along the arc, doubled.
             twiceArea += r * r * (to - from) + c.x * r * (sin(to) - sin(from)) - c.y * r * (cos(to) - cos(from))
         }
@@ -175,18 +174,18 @@ struct GrownCoverage {
     /// Twice the area swept by the parts of a band's long side from `a` to `b` in the square
     /// and in no other piece nor in the region.
     private func sideParts(_ a: Point, _ b: Point, band index: Int) -> Double {
-        guard let (from, to) = Self.clipToSquare(a, b) else { return 0 }
+        guard let (from, to) = UnitSquare.clip(a, b) else { return 0 }
         // A side along one of the square's own sides, running the same way, is the square's
         // side: that one counts it.
-        if Self.alongSquareSide(a, b) { return 0 }
+        if UnitSquare.runsAlongSide(a, b) { return 0 }
         var cuts = [from, to]
         for i in outlineDiscs {
             for s in Self.crossings(a, b, circle: discs[i].centre, radius) where s > from && s < to { cuts.append(s) }
         }
         for (c, d, band) in outlineSides where band != index {
-            if let s = Self.crossing(a, b, c, d), s > from, s < to { cuts.append(s) }
+            if let s = UnitSquare.crossing(a, b, c, d), s > from, s < to { cuts.append(s) }
         }
-        return parts(a, b, cuts: cuts) {
+        return UnitSquare.twiceArea(along: a, b, cuts: cuts) {
             !inPieces($0, strictly: true, exceptBand: index) && !insideRegion($0)
         }
     }
@@ -199,23 +198,9 @@ struct GrownCoverage {
             for s in Self.crossings(a, b, circle: discs[i].centre, radius) where s > 0 && s < 1 { cuts.append(s) }
         }
         for (c, d, _) in outlineSides {
-            if let s = Self.crossing(a, b, c, d), s > 0, s < 1 { cuts.append(s) }
+            if let s = UnitSquare.crossing(a, b, c, d), s > 0, s < 1 { cuts.append(s) }
         }
-        return parts(a, b, cuts: cuts) { inPieces($0, strictly: false) || insideRegion($0) }
-    }
-
-    /// Twice the area swept by the parts of the segment from `a` to `b` between consecutive
-    /// `cuts` (fractions along it) whose midpoints pass `kept`.
-    private func parts(_ a: Point, _ b: Point, cuts: [Double], kept: (Point) -> Bool) -> Double {
-        let cuts = cuts.sorted()
-        var twiceArea = 0.0
-        for (from, to) in zip(cuts, cuts.dropFirst()) where to > from {
-            func at(_ s: Double) -> Point { Point(a.x + s * (b.x - a.x), a.y + s * (b.y - a.y)) }
-            guard kept(at((from + to) / 2)) else { continue }
-            let (p, q) = (at(from), at(to))
-            twiceArea += p.x * q.y - q.x * p.y
-        }
-        return twiceArea
+        return UnitSquare.twiceArea(along: a, b, cuts: cuts) { inPieces($0, strictly: false) || insideRegion($0) }
     }
 
     /// Whether `p` lies in a disc or band other than the ones named.
@@ -250,8 +235,6 @@ struct GrownCoverage {
         return nearX * nearX + nearY * nearY <= r * r && farX * farX + farY * farY >= r * r
     }
 
-    private static func inSquare(_ p: Point) -> Bool { p.x >= 0 && p.x <= 1 && p.y >= 0 && p.y <= 1 }
-
     /// The fractions along the line from `a` to `b` (0 at `a`, 1 at `b`) where it crosses
     /// the circle.
     private static func crossings(_ a: Point, _ b: Point, circle c: Point, _ r: Double) -> [Double] {
@@ -267,64 +250,4 @@ struct GrownCoverage {
         return [(-qb - root) / (2 * qa), (-qb + root) / (2 * qa)]
     }
 
-    /// The fraction along the segment from `a` to `b` where it crosses the segment from `c`
-    /// to `d`, if it does at one point.
-    private static func crossing(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Double? {
-        let (rx, ry, sx, sy) = (b.x - a.x, b.y - a.y, d.x - c.x, d.y - c.y)
-        let denominator = rx * sy - ry * sx
-        guard denominator != 0 else { return nil }
-        let (qx, qy) = (c.x - a.x, c.y - a.y)
-        let s = (qx * sy - qy * sx) / denominator
-        let t = (qx * ry - qy * rx) / denominator
-        return s >= 0 && s <= 1 && t >= 0 && t <= 1 ? s : nil
-    }
-
-    /// The fractions along the segment from `a` to `b` between which it lies in the unit
-    /// square (Liang and Barsky's clipping), or nil when it misses it.
-    private static func clipToSquare(_ a: Point, _ b: Point) -> (Double, Double)? {
-        var (low, high) = (0.0, 1.0)
-        for (start, delta) in [(a.x, b.x - a.x), (a.y, b.y - a.y)] {
-            // 0 ≤ start + s · delta ≤ 1
-            if delta == 0 {
-                if start < 0 || start > 1 { return nil }
-                continue
-            }
-            let (s0, s1) = ((0 - start) / delta, (1 - start) / delta)
-            low = Swift.max(low, Swift.min(s0, s1))
-            high = Swift.min(high, Swift.max(s0, s1))
-        }
-        return low <= high ? (low, high) : nil
-    }
-
-    /// The share of the unit square on the left of the line through `a` and `b` (the side
-    /// a band's outline, run anticlockwise, has the band on): the square clipped to that
-    /// side (Sutherland and Hodgman), and the area of what is left.
-    static func shareLeft(of a: Point, _ b: Point) -> Double {
-        func side(_ p: Point) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
-        let square = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
-        var kept: [Point] = []
-        for (k, p) in square.enumerated() {
-            let q = square[(k + 1) % 4]
-            let (sp, sq) = (side(p), side(q))
-            if sp >= 0 { kept.append(p) }
-            if (sp >= 0) != (sq >= 0) {
-                let t = sp / (sp - sq)
-                kept.append(Point(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)))
-            }
-        }
-        var twiceArea = 0.0
-        for (k, p) in kept.enumerated() {
-            let q = kept[(k + 1) % kept.count]
-            twiceArea += p.x * q.y - q.x * p.y
-        }
-        return Swift.min(1, Swift.max(0, twiceArea / 2))
-    }
-
-    /// Whether the segment from `a` to `b` runs along a side of the unit square in the
-    /// square's own anticlockwise direction.
-    private static func alongSquareSide(_ a: Point, _ b: Point) -> Bool {
-        if a.y == b.y { return (a.y == 0 && b.x > a.x) || (a.y == 1 && b.x < a.x) }
-        if a.x == b.x { return (a.x == 1 && b.y > a.y) || (a.x == 0 && b.y < a.y) }
-        return false
-    }
 }

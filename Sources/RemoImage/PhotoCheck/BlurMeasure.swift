@@ -179,8 +179,9 @@ struct BlurMeasure {
         let (dx, dy) = direction
         let step = dy * w + dx
         // The columns whose box stays inside every row, and the rows whose box does.
-        let inner = (half * abs(dx))..<(w - half * abs(dx))
-        let innerRows = (half * abs(dy))..<(h - half * abs(dy))
+        // (Empty in an image narrower or lower than a box.)
+        let inner = (half * abs(dx))..<Swift.max(half * abs(dx), w - half * abs(dx))
+        let innerRows = (half * abs(dy))..<Swift.max(half * abs(dy), h - half * abs(dy))
         f.withUnsafeBufferPointer { f in
             out.withUnsafeMutableBufferPointer { out in
                 for y in 0..<h {
