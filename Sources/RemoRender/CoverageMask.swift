@@ -38,15 +38,15 @@ public struct CoverageMask: Sendable {
 
     private mutating func fill(_ rings: [[Point]]) {
         // One orientation for all, so that where rings overlap their windings add up.
-        var edges = rings.flatMap { ring in
-            RowEdge.edges(of: Ring.doubledSignedArea(of: ring) < 0 ? ring.reversed() : ring, clippedTo: Double(width))
-        }
+        let rings = rings.filter { $0.count >= 3 }.map { Ring.doubledSignedArea(of: $0) < 0 ? $0.reversed() : $0 }
+        var edges = rings.enumerated().flatMap { k, ring in RowEdge.edges(of: ring, ring: k, clippedTo: Double(width)) }
         guard !edges.isEmpty else { return }
         edges.sort { $0.top < $1.top }
         let firstRow = edges[0].top.rounded(.down).clamped(to: 0...height)
         var accumulator = [Double](repeating: 0, count: width + 2)
         var active: [RowEdge] = []
         var touched: [ClosedRange<Int>] = []
+        var overlaps = rings.count > 1 ? OverlapCells(rings: rings, width: width) : nil
         var next = 0
         var row = firstRow
         while row < height, next < edges.count || !active.isEmpty {
@@ -68,6 +68,9 @@ public struct CoverageMask: Sendable {
                     Self.addArea(from: edge.x(at: ya), to: edge.x(at: yb), height: (yb - ya) * edge.direction, into: &accumulator))
             }
             settle(row: row, touched: &touched, &accumulator)
+            for (column, share) in overlaps?.exactShares(row: row, active: active) ?? [] {
+                values[row * width + column] = Self.byte(share)
+            }
             row += 1
         }
     }
@@ -143,13 +146,15 @@ struct RowEdge {
     var slope: Double
     /// +1 when the ring ran downwards along it, −1 upwards.
     var direction: Double
+    /// Which ring it belongs to.
+    var ring: Int
 
     func x(at y: Double) -> Double { slope == 0 ? xTop : xTop + (y - top) * slope }
 
     /// The ring's non-horizontal edges, cut where they cross x = 0 and x = `width`, and the
     /// pieces outside moved onto those lines: a piece left of the image still covers the
     /// cells to its right, and one right of it covers none.
-    static func edges(of ring: [Point], clippedTo width: Double) -> [RowEdge] {
+    static func edges(of ring: [Point], ring index: Int, clippedTo width: Double) -> [RowEdge] {
         var result: [RowEdge] = []
         guard ring.count >= 3 else { return result }
         for k in ring.indices {
@@ -168,7 +173,8 @@ struct RowEdge {
                 let slope = clampedX == nil ? (lower.x - upper.x) / (lower.y - upper.y) : 0
                 result.append(
                     RowEdge(
-                        top: upper.y, bottom: lower.y, xTop: clampedX ?? upper.x, slope: slope, direction: a.y < b.y ? 1 : -1))
+                        top: upper.y, bottom: lower.y, xTop: clampedX ?? upper.x, slope: slope, direction: a.y < b.y ? 1 : -1,
+                        ring: index))
             }
         }
         return result
