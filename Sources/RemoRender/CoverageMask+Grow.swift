@@ -133,20 +133,6 @@ extension CoverageMask {
         return columns
     }
 
-    /// How many times `edges` wind round `p` (anticlockwise counting one way round, as
-    /// Sunday's crossing rule counts it): every edge that crosses `p`'s row must be among
-    /// them.
-    static func winding(of p: Point, _ edges: [Segment]) -> Int {
-        var winding = 0
-        for edge in edges {
-            let (a, b) = (edge.start, edge.end)
-            let side = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
-            if a.y <= p.y, b.y > p.y, side > 0 { winding += 1 }
-            if b.y <= p.y, a.y > p.y, side < 0 { winding -= 1 }
-        }
-        return winding
-    }
-
     /// The x-range of the row at height `y` within `radius` of the segment `p`–`q` (a
     /// capsule, convex: its slice is one interval, the hull of the slices of the two end
     /// discs and of the band between them).

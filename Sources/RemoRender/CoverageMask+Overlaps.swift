@@ -63,9 +63,8 @@ extension CoverageMask {
         }
 
         /// The columns of `row` that edges of two rings or more pass through, each with its
-        /// exact share inside the union. `active` holds every edge that
-        /// crosses the row, which tells inside from out.
-        mutating func exactShares(row: Int, active: [RowEdge]) -> [(column: Int, share: Double)] {
+        /// exact share inside the union.
+        mutating func exactShares(row: Int) -> [(column: Int, share: Double)] {
             let (top, bottom) = (Double(row), Double(row + 1))
             while nextSegment < segments.count,
                 Swift.min(segments[nextSegment].segment.start.y, segments[nextSegment].segment.end.y) <= bottom
@@ -77,17 +76,25 @@ extension CoverageMask {
             for (segment, ring) in rowSegments {
                 if let columns = columns(of: segment, from: top, to: bottom) { note(columns, ring: ring) }
             }
-            var shares: [(column: Int, share: Double)] = []
+            var sharedColumns: [Int] = []
             for columns in noted {
                 for column in columns where shared[column] && column < width {
                     shared[column] = false  // once per column
+                    sharedColumns.append(column)
+                }
+            }
+            var shares: [(column: Int, share: Double)] = []
+            if !sharedColumns.isEmpty {
+                // A ring's edges that reach the row tell inside it from out.
+                let ringEdges = (0..<rings).map { k in rowSegments.filter { $0.ring == k }.map(\.segment) }
+                for column in sharedColumns {
                     let (left, right) = (Double(column), Double(column + 1))
                     let near = rowSegments.filter {
                         Swift.min($0.segment.start.x, $0.segment.end.x) <= right
                             && Swift.max($0.segment.start.x, $0.segment.end.x) >= left
                     }
                     let coverage = UnionCoverage(corner: Point(left, top), edges: near, rings: rings) { p, ring in
-                        RowEdge.winding(of: p, active.filter { $0.ring == ring }) != 0
+                        CoverageMask.winding(of: p, ringEdges[ring]) != 0
                     }
                     shares.append((column, coverage.share()))
                 }
@@ -98,15 +105,5 @@ extension CoverageMask {
             noted.removeAll(keepingCapacity: true)
             return shares
         }
-    }
-}
-
-extension RowEdge {
-    /// How many times `edges` wind round `p`: each edge whose rows hold `p` and that passes
-    /// left of it counts its direction. Every edge crossing `p`'s row must be among them.
-    static func winding(of p: Point, _ edges: [RowEdge]) -> Double {
-        var winding = 0.0
-        for edge in edges where edge.top <= p.y && p.y < edge.bottom && edge.x(at: p.y) < p.x { winding += edge.direction }
-        return winding
     }
 }

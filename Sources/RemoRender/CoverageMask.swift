@@ -68,7 +68,7 @@ public struct CoverageMask: Sendable {
                     Self.addArea(from: edge.x(at: ya), to: edge.x(at: yb), height: (yb - ya) * edge.direction, into: &accumulator))
             }
             settle(row: row, touched: &touched, &accumulator)
-            for (column, share) in overlaps?.exactShares(row: row, active: active) ?? [] {
+            for (column, share) in overlaps?.exactShares(row: row) ?? [] {
                 values[row * width + column] = Self.byte(share)
             }
             row += 1
@@ -129,6 +129,20 @@ public struct CoverageMask: Sendable {
         let middle = (x0 + x1) / 2 - Double(c)
         accumulator[c] += height * (1 - middle)
         accumulator[c + 1] += height * middle
+    }
+
+    /// How many times `edges` wind round `p` (anticlockwise counting one way round, as
+    /// Sunday's crossing rule counts it): every edge that crosses `p`'s row must be among
+    /// them (`grow` and the pixels where regions overlap ask it).
+    static func winding(of p: Point, _ edges: [Segment]) -> Int {
+        var winding = 0
+        for edge in edges {
+            let (a, b) = (edge.start, edge.end)
+            let side = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
+            if a.y <= p.y, b.y > p.y, side > 0 { winding += 1 }
+            if b.y <= p.y, a.y > p.y, side < 0 { winding -= 1 }
+        }
+        return winding
     }
 
     static func byte(_ coverage: Double) -> UInt8 {
