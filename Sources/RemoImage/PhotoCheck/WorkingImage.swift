@@ -20,20 +20,32 @@ struct WorkingImage {
         let outHeight = max(1, Int((Double(height) * scale).rounded()))
         let columns = Self.boxWeights(from: width, to: outWidth)
         let rows = Self.boxWeights(from: height, to: outHeight)
-        // Rows first: each source row shrunk to outWidth, then rows combined.
+        // Rows first: each source row shrunk to outWidth, then rows combined. (Through
+        // buffer pointers: indexing the arrays checked every access, and this was a sixth of
+        // a photo's time when its size is not a multiple of the working size.)
         var narrowed = [Float](repeating: 0, count: outWidth * height)
-        for y in 0..<height {
-            let row = y * width
-            for (x, spans) in columns.enumerated() {
-                var sum: Float = 0
-                for (source, weight) in spans { sum += Float(luma[row + source]) * weight }
-                narrowed[y * outWidth + x] = sum
+        var samples = [Float](repeating: 0, count: outWidth * outHeight)
+        luma.withUnsafeBufferPointer { luma in
+            narrowed.withUnsafeMutableBufferPointer { narrowed in
+                for y in 0..<height {
+                    let (source, target) = (luma.baseAddress! + y * width, narrowed.baseAddress! + y * outWidth)
+                    for x in 0..<outWidth {
+                        var sum: Float = 0
+                        for (from, weight) in columns[x] { sum += Float(source[from]) * weight }
+                        target[x] = sum
+                    }
+                }
             }
         }
-        var samples = [Float](repeating: 0, count: outWidth * outHeight)
-        for (y, spans) in rows.enumerated() {
-            for (source, weight) in spans {
-                for x in 0..<outWidth { samples[y * outWidth + x] += narrowed[source * outWidth + x] * weight }
+        narrowed.withUnsafeBufferPointer { narrowed in
+            samples.withUnsafeMutableBufferPointer { samples in
+                for (y, spans) in rows.enumerated() {
+                    let target = samples.baseAddress! + y * outWidth
+                    for (from, weight) in spans {
+                        let source = narrowed.baseAddress! + from * outWidth
+                        for x in 0..<outWidth { target[x] += source[x] * weight }
+                    }
+                }
             }
         }
         self.width = outWidth
