@@ -131,9 +131,10 @@ public struct CoverageMask: Sendable {
         accumulator[c + 1] += height * middle
     }
 
-    /// How many times `edges` wind round `p` (anticlockwise counting one way round, as
-    /// Sunday's crossing rule counts it): every edge that crosses `p`'s row must be among
-    /// them (`grow` and the pixels where regions overlap ask it).
+    /// How many times `edges` wind round `p`, by Sunday's crossing rule (a ring run the
+    /// positive way, the way the shoelace formula gives a positive area, counts +1). Every
+    /// edge that crosses `p`'s row must be among them. `grow` and the pixels where regions
+    /// overlap ask it.
     static func winding(of p: Point, _ edges: [Segment]) -> Int {
         var winding = 0
         for edge in edges {

@@ -45,8 +45,9 @@ struct GrownCoverage {
         /// The unit direction from start to end, and the length.
         var ux: Double, uy: Double, length: Double
 
-        /// The long sides, each as it runs anticlockwise round the band: on the right of the
-        /// edge from start to end, on the left back.
+        /// The long sides, each as it runs round the band the positive way (the way that
+        /// gives a positive area, as `UnitSquare.sides`): on the right of the edge from start
+        /// to end, on the left back.
         func sides(_ r: Double) -> [(Point, Point)] {
             let (nx, ny) = (-uy * r, ux * r)
             return [
