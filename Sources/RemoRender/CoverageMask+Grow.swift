@@ -96,11 +96,6 @@ extension CoverageMask {
         rings.filter { $0.count >= 2 }.flatMap(edges(of:))
     }
 
-    /// The edges of a ring, closed.
-    private static func edges(of ring: [Point]) -> [Segment] {
-        ring.indices.map { Segment(ring[$0], ring[$0 + 1 == ring.count ? 0 : $0 + 1]) }
-    }
-
     /// The columns whose centres lie in `span`, within the mask; nil when none do.
     private func columns(of span: ClosedRange<Double>?) -> ClosedRange<Int>? {
         guard let span else { return nil }

@@ -25,11 +25,11 @@ extension CoverageMask {
             self.rings = rings.count
             segments = rings.enumerated()
                 .flatMap { k, ring in
-                    ring.indices.map { (segment: Segment(ring[$0], ring[($0 + 1) % ring.count]), ring: k) }
+                    CoverageMask.edges(of: ring).map { (segment: $0, ring: k) }
                 }
                 .sorted { Swift.min($0.segment.start.y, $0.segment.end.y) < Swift.min($1.segment.start.y, $1.segment.end.y) }
-            firstRing = [Int](repeating: -1, count: width + 2)
-            shared = [Bool](repeating: false, count: width + 2)
+            firstRing = [Int](repeating: -1, count: width)
+            shared = [Bool](repeating: false, count: width)
         }
 
         /// Notes that an edge of `ring` touched `columns` of the current row.

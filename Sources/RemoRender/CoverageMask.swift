@@ -131,6 +131,11 @@ public struct CoverageMask: Sendable {
         accumulator[c + 1] += height * middle
     }
 
+    /// The edges of a ring, closed (`grow` and the pixels where regions overlap take them).
+    static func edges(of ring: [Point]) -> [Segment] {
+        ring.indices.map { Segment(ring[$0], ring[$0 + 1 == ring.count ? 0 : $0 + 1]) }
+    }
+
     /// How many times `edges` wind round `p`, by Sunday's crossing rule (a ring run the
     /// positive way, the way the shoelace formula gives a positive area, counts +1). Every
     /// edge that crosses `p`'s row must be among them. `grow` and the pixels where regions
