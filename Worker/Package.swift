@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
-// `remo-geom-worker`: the jobs as Temporal activities, over gRPC. Kept apart from the main
-// package so that `swift build`, `swift test` and `demo` never build gRPC and the two copies
-// of BoringSSL its transport brings (DESIGN.md section 11).
+// `remo-geom-worker`: the jobs as Temporal activities, over gRPC (its own unary client on
+// swift-nio-http2). Kept apart from the main package so that `swift build`, `swift test` and
+// `demo` never build HTTP/2, protobuf or BoringSSL (DESIGN.md section 11).
 //
 //   swift build --package-path Worker                # debug, as CI builds it
 //   Worker/scripts/generate-protos.sh                # regenerate Sources/TemporalAPI
@@ -17,25 +17,21 @@ let package = Package(
         .package(name: "remo-geom", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
-        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
-        .package(url: "https://github.com/grpc/grpc-swift-protobuf", from: "2.4.1"),
-        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
-        // SHA-256 of written files; already built for the transport's TLS, which the worker
-        // does not use.
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        // SHA-256 of written files.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // Generated from Protos/ (a subset of Temporal's API) by scripts/generate-protos.sh.
         .target(
             name: "TemporalAPI",
             dependencies: [
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf")
             ]
         ),
-        // The activities (JSON arguments to jobs and back), the files root, and the poll loop.
+        // The activities (JSON arguments to jobs and back), the files root, the poll loop, and
+        // the gRPC client (GRPC/).
         .target(
             name: "RemoWorker",
             dependencies: [
@@ -45,9 +41,26 @@ let package = Package(
                 .product(name: "RemoLasso", package: "remo-geom"),
                 .product(name: "RemoRender", package: "remo-geom"),
                 .product(name: "RemoRoom", package: "remo-geom"),
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The gRPC client against swift-nio-http2's server side, in memory; the activities are
+        // tested against a real Temporal server by Tests/Integration (Python).
+        .testTarget(
+            name: "RemoWorkerTests",
+            dependencies: [
+                "RemoWorker",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
             ]
         ),
         .executableTarget(

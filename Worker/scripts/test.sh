@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The worker's tests: builds remo-geom-worker (debug, as CI does: a clean build of gRPC
-# and its two copies of BoringSSL takes minutes) and runs the integration tests against a
-# real Temporal development server on loopback. Installs what they need first
+# The worker's tests: builds remo-geom-worker (debug, as CI does: a clean build of
+# swift-nio-http2, swift-protobuf and swift-crypto's BoringSSL takes minutes), runs the
+# gRPC client's tests (Tests/RemoWorkerTests), then the integration tests against a real
+# Temporal development server on loopback. Installs what they need first
 # (scripts/setup.sh). Needs the main package's debug build (scripts/test.sh makes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 started=$SECONDS
-swift build
-echo "remo-geom-worker: the debug build took $((SECONDS - started)) s" >&2
+swift build --build-tests
+echo "remo-geom-worker: the debug build (with its tests) took $((SECONDS - started)) s" >&2
+swift test --skip-build
 python3 -m unittest discover -s Tests/Integration -v "$@"

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import GRPCCore
 import RemoJSON
 import RemoService
 import SwiftProtobuf
@@ -43,7 +42,7 @@ public final class ActivityWorker: Sendable {
 
     let settings: Settings
     let runner: ActivityRunner
-    let connections: TemporalConnections
+    let client: UnaryGRPCClient
     /// Where the worker reports (a line without its name).
     public let log: @Sendable (String) -> Void
     private let state = Locked(State())
@@ -59,7 +58,7 @@ public final class ActivityWorker: Sendable {
     public init(settings: Settings, runner: ActivityRunner, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
         self.runner = runner
-        self.connections = TemporalConnections(host: settings.host, port: settings.port)
+        self.client = UnaryGRPCClient(host: settings.host, port: settings.port)
         self.log = log
     }
 
@@ -71,9 +70,9 @@ public final class ActivityWorker: Sendable {
                 group.addTask { await self.slotLoop(slot) }
             }
         }
-        await connections.discardCurrent()
+        client.close()
         var counts = state.withLock { $0.counts }
-        counts.connections = await connections.opened
+        counts.connections = client.connectionsOpened
         return counts
     }
 
@@ -98,7 +97,9 @@ public final class ActivityWorker: Sendable {
             } catch {
                 if state.withLock({ $0.stopping }) { break }
                 noteUnreachable(error)
-                await connections.discardCurrent()
+                // The server answers a long poll by about 60 s: no answer by the deadline
+                // means the connection is dead without having closed.
+                if (error as? GRPCStatusError)?.code == .deadlineExceeded { client.close() }
                 try? await Task.sleep(for: backoff.next())
                 continue
             }
@@ -117,9 +118,8 @@ public final class ActivityWorker: Sendable {
             $0.taskQueue.kind = .normal
             $0.identity = settings.identity
         }
-        let options = Self.pollOptions
-        let poll = Task { [connections] in
-            try await connections.call { service in try await service.pollActivityTaskQueue(request, options: options) }
+        let poll = Task { [client] in
+            try await client.call(WorkflowService.pollActivityTaskQueue, request, timeout: .seconds(90), maximumResponseBytes: 64 << 20)
         }
         let stopping = state.withLock { state in
             if !state.stopping { state.polls[slot] = poll }
@@ -130,30 +130,19 @@ public final class ActivityWorker: Sendable {
         return try await poll.value
     }
 
-    /// Long polls: the server answers by about 60 s (empty when no task came), so 90 s
-    /// means the connection is gone. An argument may be large (Temporal's own limit is a
-    /// few MB).
-    static let pollOptions: CallOptions = {
-        var options = CallOptions.defaults
-        options.timeout = .seconds(90)
-        options.maxResponseMessageBytes = 64 << 20
-        return options
-    }()
-
-    /// Answers and heartbeats: wait for a connection rather than fail at once.
-    static let callOptions: CallOptions = {
-        var options = CallOptions.defaults
-        options.timeout = .seconds(30)
-        options.waitForReady = true
-        return options
-    }()
-
     private func noteUnreachable(_ error: any Error) {
         let first = state.withLock { state in
             defer { if state.unreachableSince == nil { state.unreachableSince = .now } }
             return state.unreachableSince == nil
         }
-        if first { log("cannot reach Temporal at \(settings.host):\(settings.port) (\(Self.describe(error))); retrying with backoff") }
+        guard first else { return }
+        let server = "Temporal at \(settings.host):\(settings.port)"
+        if let status = error as? GRPCStatusError, status.code != .unavailable {
+            // Reached, but refused: a namespace it does not have, say.
+            log("\(server) refused to hand out activities (\(status)); retrying with backoff")
+        } else {
+            log("cannot reach \(server) (\(error)); retrying with backoff")
+        }
     }
 
     private func noteReachable() {
@@ -234,11 +223,7 @@ public final class ActivityWorker: Sendable {
                 $0.identity = settings.identity
                 $0.namespace = settings.namespace
             }
-            guard
-                let response = try? await call({ service, options in
-                    try await service.recordActivityTaskHeartbeat(request, options: options)
-                })
-            else { continue }
+            guard let response = try? await call(WorkflowService.recordActivityTaskHeartbeat, request) else { continue }
             if response.cancelRequested { return true }
         }
     }
@@ -261,7 +246,7 @@ public final class ActivityWorker: Sendable {
                     $0.namespace = settings.namespace
                     $0.result = JSONPayload.payloads(value)
                 }
-                _ = try await call { service, options in try await service.respondActivityTaskCompleted(request, options: options) }
+                _ = try await call(WorkflowService.respondActivityTaskCompleted, request)
                 state.withLock { $0.counts.completed += 1 }
             case .failed(let error):
                 let request = Temporal_Api_Workflowservice_V1_RespondActivityTaskFailedRequest.with {
@@ -270,7 +255,7 @@ public final class ActivityWorker: Sendable {
                     $0.namespace = settings.namespace
                     $0.failure = Self.failure(error)
                 }
-                _ = try await call { service, options in try await service.respondActivityTaskFailed(request, options: options) }
+                _ = try await call(WorkflowService.respondActivityTaskFailed, request)
                 state.withLock { $0.counts.failed += 1 }
             case .cancelled:
                 let request = Temporal_Api_Workflowservice_V1_RespondActivityTaskCanceledRequest.with {
@@ -278,12 +263,12 @@ public final class ActivityWorker: Sendable {
                     $0.identity = settings.identity
                     $0.namespace = settings.namespace
                 }
-                _ = try await call { service, options in try await service.respondActivityTaskCanceled(request, options: options) }
+                _ = try await call(WorkflowService.respondActivityTaskCanceled, request)
                 state.withLock { $0.counts.cancelled += 1 }
             }
         } catch {
             // Temporal times the activity out and retries it elsewhere.
-            log("could not answer an activity (\(Self.describe(error))); Temporal will retry it after its timeout")
+            log("could not answer an activity (\(error)); Temporal will retry it after its timeout")
         }
     }
 
@@ -300,28 +285,19 @@ public final class ActivityWorker: Sendable {
         return failure
     }
 
-    /// One unary call, tried again (on a fresh connection, after a pause) when the server
-    /// is unavailable, up to five attempts.
-    private func call<Response: Sendable>(
-        _ body: @Sendable (TemporalConnections.Service, CallOptions) async throws -> Response
-    ) async throws -> Response {
+    /// One answer or heartbeat (30 s deadline), tried again after a pause while the server
+    /// is unavailable, for up to 30 s.
+    private func call<Request, Response>(_ method: UnaryMethod<Request, Response>, _ request: Request) async throws -> Response {
         var backoff = Backoff()
-        let options = Self.callOptions
-        for attempt in 1... {
+        let giveUp = ContinuousClock.now + .seconds(30)
+        while true {
             do {
-                return try await connections.call { service in try await body(service, options) }
-            } catch let error as RPCError where attempt < 5 && error.code == .unavailable {
+                return try await client.call(method, request, timeout: .seconds(30))
+            } catch let error as GRPCStatusError where error.code == .unavailable && .now < giveUp {
                 state.withLock { $0.counts.retriedCalls += 1 }
-                await connections.discardCurrent()
                 try await Task.sleep(for: backoff.next())
             }
         }
-        fatalError("unreachable")
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? RPCError { return "\(error.code): \(error.message)" }
-        return "\(error)"
     }
 }
 

@@ -101,6 +101,6 @@ struct WorkerCommand: AsyncParsableCommand {
         signals.forEach { $0.cancel() }
         worker.log(
             "stopped: \(counts.completed) completed, \(counts.failed) failed, \(counts.cancelled) cancelled; "
-                + "\(counts.retriedCalls) calls retried; \(counts.connections) connections")
+                + "\(counts.retriedCalls) calls retried; \(counts.connections) connection\(counts.connections == 1 ? "" : "s") opened")
     }
 }

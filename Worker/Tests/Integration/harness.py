@@ -71,12 +71,12 @@ class DevServer:
 class WorkerProcess:
     """One remo-geom-worker, its standard error kept in a file."""
 
-    def __init__(self, server, files_root, concurrency=2, name="worker"):
+    def __init__(self, server, files_root, concurrency=2, name="worker", arguments=()):
         self.log_path = os.path.join(files_root, f".{name}-{os.getpid()}-{time.monotonic_ns()}.log")
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
             [WORKER, "--temporal", server.address, "--files-root", files_root, "--concurrency", str(concurrency),
-             "--identity", name],
+             "--identity", name, *arguments],
             stdout=self.log, stderr=subprocess.STDOUT)
 
     def stderr(self):

@@ -3,6 +3,7 @@
 enum value of the subset must exist in the official files with the same number, type and
 label, and the service's methods must take and return the same messages."""
 import os
+import re
 import subprocess
 import tempfile
 import unittest
@@ -12,7 +13,8 @@ from google.protobuf import descriptor_pb2, descriptor_pool
 import temporalio.api.workflowservice.v1  # noqa: F401 - registers the official descriptors
 import temporalio.api.workflowservice.v1.service_pb2  # noqa: F401
 
-PROTOS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Protos")
+WORKER = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROTOS = os.path.join(WORKER, "Protos")
 
 
 def subset():
@@ -59,6 +61,20 @@ class ProtoSubsetTests(unittest.TestCase):
                     self.assertEqual(method.output_type.lstrip("."), other.output_type.full_name)
                     checked += 1
         self.assertGreater(checked, 30)
+
+    def test_the_worker_calls_methods_of_temporals_service(self):
+        """The paths of Sources/RemoWorker/GRPC/WorkflowService.swift (the worker's own client
+        has no generated stubs) name the subset's methods, each of Temporal's service."""
+        with open(os.path.join(WORKER, "Sources", "RemoWorker", "GRPC", "WorkflowService.swift")) as f:
+            source = f.read()
+        prefix = re.search(r'service = "/([\w.]+)/"', source).group(1)
+        called = set(re.findall(r'path: service \+ "(\w+)"', source))
+        official = descriptor_pool.Default().FindServiceByName(prefix)
+        ours = {m.name for f in subset() for s in f.service for m in s.method}
+        self.assertEqual(len(called), 5)
+        self.assertEqual(called, ours)
+        for name in called:
+            self.assertIn(name, official.methods_by_name)
 
 
 if __name__ == "__main__":

@@ -300,7 +300,9 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
                     self.assertEqual((await handle.result())["validate"], expected)
                     self.assertEqual(await harness.activity_attempts(handle), [1] * 100)
             self.assertEqual(worker.terminate(), 0)
-            self.assertIn("2000 completed, 0 failed, 0 cancelled; 0 calls retried", worker.stderr())
+            # One connection throughout: Temporal's thousands of PINGs did not make the
+            # worker's HTTP/2 layer close it.
+            self.assertIn("2000 completed, 0 failed, 0 cancelled; 0 calls retried; 1 connection opened", worker.stderr())
         finally:
             harness.clean_up(root, server, worker)
 
@@ -388,6 +390,21 @@ class LifecycleTests(unittest.IsolatedAsyncioTestCase):
             log = worker.stderr()
             self.assertIn("cannot reach Temporal", log)
             self.assertIn("reconnected to Temporal", log)
+        finally:
+            harness.clean_up(root, server, worker)
+
+    async def test_a_namespace_the_server_does_not_have_is_named(self):
+        root = tempfile.mkdtemp(prefix="remo-namespace-")
+        server = harness.DevServer().start()
+        worker = harness.WorkerProcess(server, root, name="lost", arguments=["--namespace", "no-such-place"])
+        try:
+            for _ in range(100):
+                if "refused" in worker.stderr():
+                    break
+                await asyncio.sleep(0.1)
+            self.assertEqual(worker.terminate(), 0)
+            self.assertIn(f"Temporal at {server.address} refused to hand out activities (notFound: Namespace no-such-place "
+                          "is not found.); retrying with backoff", worker.stderr())
         finally:
             harness.clean_up(root, server, worker)
 
