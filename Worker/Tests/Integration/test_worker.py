@@ -225,6 +225,33 @@ class UsageTests(unittest.TestCase):
             self.assertIn(name, listed.stdout.replace("\n", " "))
 
 
+    def test_a_wrong_address_is_said_plainly(self):
+        """Nothing listening, and a server that is not gRPC (an HTTP/1 one): the worker keeps
+        trying and says why in its first line about it."""
+        import http.server
+        import socket
+        import threading
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            closed_port = probe.getsockname()[1]
+        web = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+        threading.Thread(target=web.serve_forever, daemon=True).start()
+        try:
+            for port, message in [(closed_port, f"cannot connect to 127.0.0.1:{closed_port} (Connection refused)"),
+                                  (web.server_port, "is this Temporal's gRPC port?")]:
+                worker = subprocess.Popen([harness.WORKER, "--temporal", f"127.0.0.1:{port}"],
+                                          stderr=subprocess.PIPE, text=True)
+                time.sleep(1.5)
+                worker.send_signal(signal.SIGTERM)
+                _, err = worker.communicate(timeout=30)
+                self.assertEqual(worker.returncode, 0)
+                self.assertIn(f"cannot reach Temporal at 127.0.0.1:{port}", err)
+                self.assertIn(message, err)
+        finally:
+            web.shutdown()
+            web.server_close()
+
+
 class FanOutTests(unittest.IsolatedAsyncioTestCase):
     """Fan-outs over two workers, one killed with SIGKILL mid-way, and over one worker
     without a fault."""

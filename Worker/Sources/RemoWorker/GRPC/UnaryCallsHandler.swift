@@ -53,6 +53,9 @@ final class UnaryCallsHandler: ChannelInboundHandler {
     /// False once the server said GOAWAY, the stream IDs ran out or the connection closed:
     /// new calls go to another connection, and this one closes when its calls are done.
     private var usable = true
+    /// Why it is not usable, for the calls that arrive after.
+    private var unusableBecause = ""
+
     private var connectionUnacknowledged = 0
 
     /// - Parameters:
@@ -77,12 +80,12 @@ final class UnaryCallsHandler: ChannelInboundHandler {
     /// deadline or ``cancel(_:)`` ends it.
     func start(_ call: UnaryCall) {
         guard usable, let context else {
-            call.promise.fail(GRPCStatusError(.unavailable, "the connection to Temporal is closing"))
+            call.promise.fail(GRPCStatusError(.unavailable, unusableBecause))
             return
         }
         let id = HTTP2StreamID(nextStreamID)
         nextStreamID += 2
-        if nextStreamID > Int(Int32.max) { stopTakingCalls() }
+        if nextStreamID > Int(Int32.max) { stopTakingCalls("the connection has used all its stream IDs") }
 
         let headers = HPACKHeaders([
             (":method", "POST"), (":scheme", "http"), (":path", call.path), (":authority", authority),
@@ -142,9 +145,9 @@ final class UnaryCallsHandler: ChannelInboundHandler {
             finish(frame.streamID, .failure(.reset(reason)), reset: false)
         case .goAway(let lastStreamID, _, _):
             // Calls after the last one the server took never ran: safe to make again.
-            stopTakingCalls()
+            stopTakingCalls("the server is going away (GOAWAY)")
             for id in streams.keys where id > lastStreamID {
-                finish(id, .failure(GRPCStatusError(.unavailable, "the server is going away; the call did not run")), reset: false)
+                finish(id, .failure(GRPCStatusError(.unavailable, "\(unusableBecause); the call did not run")), reset: false)
             }
             closeIfDone()
         default:
@@ -242,9 +245,9 @@ final class UnaryCallsHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        stopTakingCalls()
+        stopTakingCalls("the connection closed")
         for id in streams.keys {
-            finish(id, .failure(GRPCStatusError(.unavailable, "the connection to Temporal closed")), reset: false)
+            finish(id, .failure(GRPCStatusError(.unavailable, unusableBecause)), reset: false)
         }
         context.fireChannelInactive()
     }
@@ -252,16 +255,18 @@ final class UnaryCallsHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // A protocol error: every call on this connection fails as unavailable (the worker
         // tries again on a new one).
-        stopTakingCalls()
+        // swift-nio-http2's errors print their source line; their type names them.
+        stopTakingCalls("HTTP/2 failed on the connection (\(type(of: error))); is this Temporal's gRPC port?")
         for id in streams.keys {
-            finish(id, .failure(GRPCStatusError(.unavailable, "HTTP/2 error: \(error)")), reset: false)
+            finish(id, .failure(GRPCStatusError(.unavailable, unusableBecause)), reset: false)
         }
         context.close(promise: nil)
     }
 
-    private func stopTakingCalls() {
+    private func stopTakingCalls(_ reason: String) {
         guard usable else { return }
         usable = false
+        unusableBecause = reason
         becameUnusable()
     }
 

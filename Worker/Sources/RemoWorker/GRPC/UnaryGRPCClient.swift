@@ -1,3 +1,4 @@
+import Glibc
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHPACK
@@ -23,6 +24,7 @@ final class UnaryGRPCClient: Sendable {
     private struct State {
         /// The connection new calls go to, with its number.
         var current: (number: Int, connection: EventLoopFuture<Connection>)?
+        var attempts = 0
         var opened = 0
         var lastCallID = 0
     }
@@ -33,7 +35,7 @@ final class UnaryGRPCClient: Sendable {
         self.group = group
     }
 
-    /// How many connections the client has opened.
+    /// How many connections the client has opened (attempts that failed not counted).
     var connectionsOpened: Int { state.withLockedValue { $0.opened } }
 
     /// Makes one call. Throws ``GRPCStatusError``: the server's status, or unavailable
@@ -46,7 +48,7 @@ final class UnaryGRPCClient: Sendable {
         do {
             connection = try await self.connection().get()
         } catch {
-            throw GRPCStatusError(.unavailable, "cannot connect to \(host):\(port) (\(error))")
+            throw GRPCStatusError(.unavailable, "cannot connect to \(host):\(port) (\(Self.describe(error)))")
         }
         let loop = connection.channel.eventLoop
         let call = UnaryCall(
@@ -86,14 +88,19 @@ final class UnaryGRPCClient: Sendable {
             if let current = state.current {
                 return (current.number, nil as EventLoopPromise<Connection>?, current.connection)
             }
-            state.opened += 1
+            state.attempts += 1
             let promise = group.next().makePromise(of: Connection.self)
-            state.current = (state.opened, promise.futureResult)
-            return (state.opened, promise, promise.futureResult)
+            state.current = (state.attempts, promise.futureResult)
+            return (state.attempts, promise, promise.futureResult)
         }
         if let promise {
             promise.completeWith(connect(number))
-            promise.futureResult.whenFailure { [weak self] _ in self?.forget(number) }
+            promise.futureResult.whenComplete { [weak self] result in
+                switch result {
+                case .success: self?.state.withLockedValue { $0.opened += 1 }
+                case .failure: self?.forget(number)
+                }
+            }
         }
         return existing
     }
@@ -123,6 +130,13 @@ final class UnaryGRPCClient: Sendable {
                 let calls = try channel.pipeline.syncOperations.handler(type: UnaryCallsHandler.self)
                 return Connection(channel: channel, calls: NIOLoopBound(calls, eventLoop: channel.eventLoop))
             }
+    }
+
+    /// Why a connection could not be made, in a few words ("Connection refused").
+    private static func describe(_ error: any Error) -> String {
+        guard let failures = (error as? NIOConnectionError)?.connectionErrors, let last = failures.last else { return "\(error)" }
+        guard let io = last.error as? IOError else { return "\(last.error)" }
+        return String(cString: strerror(io.errnoCode))
     }
 
     /// HTTP/2 settings: each stream's window as ``UnaryCallsHandler/window``, and no limit on
