@@ -9,9 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 Worker/scripts/setup.sh
-# A debug build, as the tests use: a first release build of gRPC and BoringSSL took 13
-# minutes here, a debug one about eight.
-echo "Building remo-geom-worker (the first build of gRPC takes several minutes) ..." >&2
+# A debug build, as the tests use: a first one takes about 3 minutes on 2 cores (SwiftNIO's
+# HTTP/2, swift-protobuf, swift-crypto's BoringSSL), a first release build about 4.
+echo "Building remo-geom-worker (a first build takes a few minutes) ..." >&2
 swift build --package-path Worker --product remo-geom-worker >&2
 worker=$(swift build --package-path Worker --show-bin-path)/remo-geom-worker
 temporal="$(dirname "$(python3 -c 'import sys; print(sys.executable)')")/temporal"
