@@ -97,8 +97,8 @@ public final class ActivityWorker: Sendable {
             } catch {
                 if state.withLock({ $0.stopping }) { break }
                 noteUnreachable(error)
-                // The server answers a long poll by about 60 s: no answer by the deadline
-                // means the connection is dead without having closed.
+                // No answer to a long poll by its deadline: the connection is dead without
+                // having closed.
                 if (error as? GRPCStatusError)?.code == .deadlineExceeded { client.close() }
                 try? await Task.sleep(for: backoff.next())
                 continue
@@ -118,6 +118,8 @@ public final class ActivityWorker: Sendable {
             $0.taskQueue.kind = .normal
             $0.identity = settings.identity
         }
+        // The server answers a long poll by about 60 s (empty when no task came). An argument
+        // may be large: Temporal's own limit is a few MB.
         let poll = Task { [client] in
             try await client.call(WorkflowService.pollActivityTaskQueue, request, timeout: .seconds(90), maximumResponseBytes: 64 << 20)
         }

@@ -44,6 +44,7 @@ final class UnaryGRPCClient: Sendable {
     func call<Response: SwiftProtobuf.Message>(
         _ path: String, _ request: some SwiftProtobuf.Message, timeout: Duration, maximumResponseBytes: Int = 4 << 20
     ) async throws -> Response {
+        let message = ByteBuffer(bytes: try request.serializedBytes() as [UInt8])
         let connection: Connection
         do {
             connection = try await self.connection().get()
@@ -56,7 +57,7 @@ final class UnaryGRPCClient: Sendable {
                 state.lastCallID += 1
                 return state.lastCallID
             },
-            path: path, request: ByteBuffer(bytes: try request.serializedBytes() as [UInt8]),
+            path: path, request: message,
             timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))), maximumResponseBytes: maximumResponseBytes,
             promise: loop.makePromise())
         let calls = connection.calls
