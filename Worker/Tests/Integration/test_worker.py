@@ -234,7 +234,10 @@ class UsageTests(unittest.TestCase):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             closed_port = probe.getsockname()[1]
-        web = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+        web = http.server.HTTPServer(("127.0.0.1", 0), Quiet)
         threading.Thread(target=web.serve_forever, daemon=True).start()
         try:
             for port, message in [(closed_port, f"cannot connect to 127.0.0.1:{closed_port} (Connection refused)"),
