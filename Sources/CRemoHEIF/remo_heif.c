@@ -10,7 +10,8 @@
 
 // libheif is loaded at the first HEIF file, not with the program: as it loads it sets up
 // its decoders (libde265 builds its tables), which made every remo-geom command, HEIF or
-// not, start about 7 ms later (16.6 ms instead of 9.5 for `--version`).
+// not, start about 3 ms later (best of 40, static build: `--version` in 10.3 ms instead of
+// 7.3). It stays loaded.
 #define REMO_HEIF_FUNCTIONS(X) \
     X(heif_context_alloc) \
     X(heif_context_free) \
