@@ -39,7 +39,7 @@ public struct CoverageMask: Sendable {
     private mutating func fill(_ rings: [[Point]]) {
         // One orientation for all, so that where rings overlap their windings add up.
         let rings = rings.filter { $0.count >= 3 }.map { Ring.doubledSignedArea(of: $0) < 0 ? $0.reversed() : $0 }
-        var edges = rings.enumerated().flatMap { k, ring in RowEdge.edges(of: ring, ring: k, clippedTo: Double(width)) }
+        var edges = rings.flatMap { RowEdge.edges(of: $0, clippedTo: Double(width)) }
         guard !edges.isEmpty else { return }
         edges.sort { $0.top < $1.top }
         let firstRow = edges[0].top.rounded(.down).clamped(to: 0...height)
@@ -166,15 +166,13 @@ struct RowEdge {
     var slope: Double
     /// +1 when the ring ran downwards along it, −1 upwards.
     var direction: Double
-    /// Which ring it belongs to.
-    var ring: Int
 
     func x(at y: Double) -> Double { slope == 0 ? xTop : xTop + (y - top) * slope }
 
     /// The ring's non-horizontal edges, cut where they cross x = 0 and x = `width`, and the
     /// pieces outside moved onto those lines: a piece left of the image still covers the
     /// cells to its right, and one right of it covers none.
-    static func edges(of ring: [Point], ring index: Int, clippedTo width: Double) -> [RowEdge] {
+    static func edges(of ring: [Point], clippedTo width: Double) -> [RowEdge] {
         var result: [RowEdge] = []
         guard ring.count >= 3 else { return result }
         for k in ring.indices {
@@ -193,8 +191,7 @@ struct RowEdge {
                 let slope = clampedX == nil ? (lower.x - upper.x) / (lower.y - upper.y) : 0
                 result.append(
                     RowEdge(
-                        top: upper.y, bottom: lower.y, xTop: clampedX ?? upper.x, slope: slope, direction: a.y < b.y ? 1 : -1,
-                        ring: index))
+                        top: upper.y, bottom: lower.y, xTop: clampedX ?? upper.x, slope: slope, direction: a.y < b.y ? 1 : -1))
             }
         }
         return result

@@ -6,6 +6,11 @@ import NIOHTTP2
 import NIOPosix
 import SwiftProtobuf
 
+/// A unary gRPC method: its path, and the types of its request and response.
+struct UnaryMethod<Request: SwiftProtobuf.Message, Response: SwiftProtobuf.Message>: Sendable {
+    var path: String
+}
+
 /// A gRPC client for unary calls over plaintext HTTP/2, which is all the worker needs of
 /// Temporal's frontend. It keeps one connection, opened at the first call and again after
 /// the server closed it or said GOAWAY. A call that cannot be made fails as unavailable at
@@ -38,11 +43,11 @@ final class UnaryGRPCClient: Sendable {
     /// How many connections the client has opened (attempts that failed not counted).
     var connectionsOpened: Int { state.withLockedValue { $0.opened } }
 
-    /// Makes one call. Throws ``GRPCStatusError``: the server's status, or unavailable
-    /// when there is no connection, deadline exceeded after `timeout`, cancelled when the
-    /// task is.
-    func call<Response: SwiftProtobuf.Message>(
-        _ path: String, _ request: some SwiftProtobuf.Message, timeout: Duration, maximumResponseBytes: Int = 4 << 20
+    /// Makes one call of `method`. Throws ``GRPCStatusError``: the server's status, or
+    /// unavailable when there is no connection, deadline exceeded after `timeout`, cancelled
+    /// when the task is.
+    func call<Request, Response>(
+        _ method: UnaryMethod<Request, Response>, _ request: Request, timeout: Duration, maximumResponseBytes: Int = 4 << 20
     ) async throws -> Response {
         let message = ByteBuffer(bytes: try request.serializedBytes() as [UInt8])
         let connection: Connection
@@ -57,7 +62,7 @@ final class UnaryGRPCClient: Sendable {
                 state.lastCallID += 1
                 return state.lastCallID
             },
-            path: path, request: message,
+            path: method.path, request: message,
             timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))), maximumResponseBytes: maximumResponseBytes,
             promise: loop.makePromise())
         let calls = connection.calls

@@ -1,10 +1,4 @@
-import SwiftProtobuf
 import TemporalAPI
-
-/// A unary gRPC method: its path, and the types of its request and response.
-struct UnaryMethod<Request: SwiftProtobuf.Message, Response: SwiftProtobuf.Message>: Sendable {
-    var path: String
-}
 
 /// The calls of Temporal's `WorkflowService` the worker makes: those of
 /// `Protos/temporal/api/workflowservice/v1/service.proto` (Tests/Integration/test_protos.py
@@ -30,13 +24,4 @@ enum WorkflowService {
         Temporal_Api_Workflowservice_V1_RespondActivityTaskCanceledRequest,
         Temporal_Api_Workflowservice_V1_RespondActivityTaskCanceledResponse
     >(path: service + "RespondActivityTaskCanceled")
-}
-
-extension UnaryGRPCClient {
-    /// Makes one call of `method`.
-    func call<Request, Response>(
-        _ method: UnaryMethod<Request, Response>, _ request: Request, timeout: Duration, maximumResponseBytes: Int = 4 << 20
-    ) async throws -> Response {
-        try await call(method.path, request, timeout: timeout, maximumResponseBytes: maximumResponseBytes)
-    }
 }
