@@ -6,7 +6,12 @@ one run, so that each ratio has its peer measured beside it.
     python3 Benchmarks/photos/photo_speed.py [--binary .build/release/remo-geom] [--repeats 12]
 
 Four photos are made from SampleScans/photos/originals (upscaled to 4032 x 3024, JPEG
-quality 90, as an iPhone's main camera shoots) in a temporary folder. Rows:
+quality 90, as an iPhone's main camera shoots) in a temporary folder, in two weights: as
+upscaled (0.7 to 1.2 MB: the originals are 400 to 640 pixels wide, so the enlargements are
+smooth and compress far better than a phone's photo) and with a fixed grain added to their
+luma (sigma 5 grey levels) so that each weighs about 3 MB, as an iPhone's 12-megapixel JPEG
+does. Huffman decoding, which neither side can skip, takes time in proportion to the bytes,
+so the heavier photos are the fairer test. Every row is printed for each weight:
 
 - one process per photo: `remo-geom photo FILE`, start-up included, best of --repeats per
   photo; against the peer in-process with its imports warm (best per photo) and against
@@ -49,13 +54,21 @@ print(" ".join(str(b) for b in best))
 """
 
 
-def make_photos(folder):
+def make_photos(folder, grain):
+    """The four photos at 4032 x 3024, with `grain` (a standard deviation in grey levels)
+    of fixed noise added to the luma of each pixel."""
+    import numpy as np
     from PIL import Image
     source = os.path.join(ROOT, "SampleScans", "photos", "originals")
+    noise = np.random.default_rng(1)
     paths = []
     for i, name in enumerate(sorted(os.listdir(source))[:4]):
         path = os.path.join(folder, f"photo{i}.jpg")
-        Image.open(os.path.join(source, name)).convert("RGB").resize((4032, 3024), Image.LANCZOS).save(path, quality=90)
+        image = Image.open(os.path.join(source, name)).convert("RGB").resize((4032, 3024), Image.LANCZOS)
+        if grain:
+            pixels = np.asarray(image).astype(np.float32) + noise.normal(0, grain, (3024, 4032, 1))
+            image = Image.fromarray(np.clip(pixels.round(), 0, 255).astype(np.uint8))
+        image.save(path, quality=90)
         paths.append(path)
     return paths
 
@@ -81,30 +94,37 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "remo-geom"))
     parser.add_argument("--repeats", type=int, default=12)
     args = parser.parse_args()
+    for weight, grain in [("as upscaled", 0), ("with grain, as heavy as a phone's", 5)]:
+        with tempfile.TemporaryDirectory(prefix="remo-photo-speed-") as folder:
+            photos = make_photos(folder, grain)
+            sizes = ", ".join(f"{os.path.getsize(p) / 1e6:.1f}" for p in photos)
+            print(f"== photos {weight} ({sizes} MB)")
+            compare(photos, folder, args)
+
+
+def compare(photos, folder, args):
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"  # noqa: E731
-    with tempfile.TemporaryDirectory(prefix="remo-photo-speed-") as folder:
-        photos = make_photos(folder)
-        many = os.path.join(folder, "forty")
-        os.makedirs(many)
-        for k in range(10):
-            for i, photo in enumerate(photos):
-                os.symlink(photo, os.path.join(many, f"{k}-{i}.jpg"))
-        forty = sorted(os.path.join(many, f) for f in os.listdir(many))
+    many = os.path.join(folder, "forty")
+    os.makedirs(many)
+    for k in range(10):
+        for i, photo in enumerate(photos):
+            os.symlink(photo, os.path.join(many, f"{k}-{i}.jpg"))
+    forty = sorted(os.path.join(many, f) for f in os.listdir(many))
 
-        print("one process per photo (best of %d per photo):" % args.repeats)
-        warm = peer_in_process(photos, args.repeats, "both")
-        for photo, peer_warm in zip(photos, warm):
-            ours = best_seconds([args.binary, "photo", photo, "--format", "jsonl"], args.repeats)
-            program = best_seconds([sys.executable, PEER, photo], max(3, args.repeats // 4))
-            print(f"  {os.path.basename(photo)}: remo-geom {ms(ours)}; peer in-process {ms(peer_warm)} "
-                  f"({peer_warm / ours:.1f}x), peer as a program {ms(program)} ({program / ours:.1f}x)")
+    print("one process per photo (best of %d per photo):" % args.repeats)
+    warm = peer_in_process(photos, args.repeats, "both")
+    for photo, peer_warm in zip(photos, warm):
+        ours = best_seconds([args.binary, "photo", photo, "--format", "jsonl"], args.repeats)
+        program = best_seconds([sys.executable, PEER, photo], max(3, args.repeats // 4))
+        print(f"  {os.path.basename(photo)}: remo-geom {ms(ours)}; peer in-process {ms(peer_warm)} "
+              f"({peer_warm / ours:.1f}x), peer as a program {ms(program)} ({program / ours:.1f}x)")
 
-        print("a folder of 40 in one process, per photo:")
-        for cores in ["both", "one"]:
-            ours = best_seconds([args.binary, "photo", many, "--format", "jsonl"], 3, one_core=cores == "one") / 40
-            peer = sum(peer_in_process(forty, 1, cores)) / 40
-            print(f"  {cores} core{'s' if cores == 'both' else ''}: remo-geom {ms(ours)}; peer in-process {ms(peer)} "
-                  f"({peer / ours:.1f}x)")
+    print("a folder of 40 in one process, per photo:")
+    for cores in ["both", "one"]:
+        ours = best_seconds([args.binary, "photo", many, "--format", "jsonl"], 3, one_core=cores == "one") / 40
+        peer = sum(peer_in_process(forty, 1, cores)) / 40
+        print(f"  {cores} core{'s' if cores == 'both' else ''}: remo-geom {ms(ours)}; peer in-process {ms(peer)} "
+              f"({peer / ours:.1f}x)")
 
 
 if __name__ == "__main__":

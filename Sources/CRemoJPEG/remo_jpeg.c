@@ -127,70 +127,102 @@ static void cmyk_row(const uint8_t *cmyk, uint8_t *out, uint32_t width, int chan
     }
 }
 
-int remo_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int scale_denominator, int channels,
-                     remo_jpeg_image *image, char *message, size_t message_size) {
-    memset(image, 0, sizeof *image);
+// A decompression in progress: libjpeg's state, its error manager (whose jump buffer each
+// call that enters libjpeg sets afresh) and the row buffer CMYK goes through.
+struct remo_jpeg_reader {
+    struct jpeg_decompress_struct cinfo;
+    remo_error_mgr err;
+    struct jpeg_progress_mgr progress;
+    int channels;
+    int cmyk;
+    int inverted;
+    int failed;              // an error was reported: libjpeg's state is undefined from then on
+    int finished;            // every row was read and jpeg_finish_decompress checked the end
+    uint8_t *cmyk_row;       // one row of CMYK samples, when the file is CMYK or YCCK
+};
+
+void remo_jpeg_close(remo_jpeg_reader *reader) {
+    if (!reader) return;
+    jpeg_destroy_decompress(&reader->cinfo);
+    free(reader->cmyk_row);
+    free(reader);
+}
+
+int remo_jpeg_open(const uint8_t *data, size_t size, uint64_t max_pixels, int scale_denominator, int channels,
+                   remo_jpeg_reader **opened, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
+    *opened = NULL;
     if (channels != 1 && channels != 4) {
         copy_message(message, message_size, "channels must be 1 or 4");
         return REMO_JPEG_ERROR;
     }
-    struct jpeg_decompress_struct cinfo;
-    remo_error_mgr err;
-    struct jpeg_progress_mgr progress;
-    setup(&cinfo, &err, &progress);
-    uint8_t *volatile row = NULL;
-    if (setjmp(err.jump)) {
-        copy_message(message, message_size, err.message);
-        jpeg_destroy_decompress(&cinfo);
-        free(row);
-        remo_jpeg_free_image(image);
-        return REMO_JPEG_ERROR;
-    }
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
-        snprintf(message, message_size, "the JPEG is %u x %u pixels, over the limit of %llu", cinfo.image_width,
-                 cinfo.image_height, (unsigned long long)max_pixels);
-        jpeg_destroy_decompress(&cinfo);
-        return REMO_JPEG_TOO_LARGE;
-    }
-    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    int inverted = cinfo.saw_Adobe_marker;
-    if (cmyk) {
-        cinfo.out_color_space = JCS_CMYK;
-    } else if (cinfo.num_components == 1 || cinfo.num_components == 3) {
-        cinfo.out_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_EXT_RGBA;
-    } else {
-        snprintf(message, message_size, "a JPEG with %d components is not supported", cinfo.num_components);
-        jpeg_destroy_decompress(&cinfo);
-        return REMO_JPEG_ERROR;
-    }
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = (unsigned int)(scale_denominator == 2 || scale_denominator == 4 || scale_denominator == 8 ? scale_denominator : 1);
-    jpeg_start_decompress(&cinfo);
-    uint32_t width = cinfo.output_width, height = cinfo.output_height;
-    size_t bytes = (size_t)width * height * (size_t)channels;
-    image->pixels = malloc(bytes ? bytes : 1);
-    if (cmyk) row = malloc((size_t)width * 4);
-    if (!image->pixels || (cmyk && !row)) {
-        jpeg_destroy_decompress(&cinfo);
-        free(row);
-        remo_jpeg_free_image(image);
+    remo_jpeg_reader *reader = calloc(1, sizeof *reader);
+    if (!reader) {
         copy_message(message, message_size, "out of memory");
         return REMO_JPEG_OUT_OF_MEMORY;
     }
-    image->width = width;
-    image->height = height;
-    image->channels = channels;
-    while (cinfo.output_scanline < height) {
-        uint8_t *out = image->pixels + (size_t)cinfo.output_scanline * width * (size_t)channels;
-        JSAMPROW target = cmyk ? row : out;
-        jpeg_read_scanlines(&cinfo, &target, 1);
-        if (cmyk) cmyk_row(row, out, width, channels, inverted);
+    setup(&reader->cinfo, &reader->err, &reader->progress);
+    if (setjmp(reader->err.jump)) {
+        copy_message(message, message_size, reader->err.message);
+        remo_jpeg_close(reader);
+        return REMO_JPEG_ERROR;
     }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
-    free(row);
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_read_header(cinfo, TRUE);
+    if ((uint64_t)cinfo->image_width * cinfo->image_height > max_pixels) {
+        snprintf(message, message_size, "the JPEG is %u x %u pixels, over the limit of %llu", cinfo->image_width,
+                 cinfo->image_height, (unsigned long long)max_pixels);
+        remo_jpeg_close(reader);
+        return REMO_JPEG_TOO_LARGE;
+    }
+    reader->channels = channels;
+    reader->cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+    reader->inverted = cinfo->saw_Adobe_marker;
+    if (reader->cmyk) {
+        cinfo->out_color_space = JCS_CMYK;
+    } else if (cinfo->num_components == 1 || cinfo->num_components == 3) {
+        cinfo->out_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_EXT_RGBA;
+    } else {
+        snprintf(message, message_size, "a JPEG with %d components is not supported", cinfo->num_components);
+        remo_jpeg_close(reader);
+        return REMO_JPEG_ERROR;
+    }
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned int)(scale_denominator == 2 || scale_denominator == 4 || scale_denominator == 8 ? scale_denominator : 1);
+    jpeg_start_decompress(cinfo);
+    if (reader->cmyk && !(reader->cmyk_row = malloc((size_t)cinfo->output_width * 4))) {
+        copy_message(message, message_size, "out of memory");
+        remo_jpeg_close(reader);
+        return REMO_JPEG_OUT_OF_MEMORY;
+    }
+    *width = cinfo->output_width;
+    *height = cinfo->output_height;
+    *opened = reader;
+    return REMO_JPEG_OK;
+}
+
+int remo_jpeg_read_rows(remo_jpeg_reader *reader, uint8_t *out, uint32_t rows, char *message, size_t message_size) {
+    if (reader->failed) {
+        copy_message(message, message_size, "an earlier error stopped the decoding");
+        return REMO_JPEG_ERROR;
+    }
+    if (setjmp(reader->err.jump)) {
+        reader->failed = 1;
+        copy_message(message, message_size, reader->err.message);
+        return REMO_JPEG_ERROR;
+    }
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    size_t row_bytes = (size_t)cinfo->output_width * (size_t)reader->channels;
+    for (uint32_t r = 0; r < rows && cinfo->output_scanline < cinfo->output_height; r++) {
+        uint8_t *row = out + r * row_bytes;
+        JSAMPROW target = reader->cmyk ? reader->cmyk_row : row;
+        jpeg_read_scanlines(cinfo, &target, 1);
+        if (reader->cmyk) cmyk_row(reader->cmyk_row, row, cinfo->output_width, reader->channels, reader->inverted);
+    }
+    if (cinfo->output_scanline == cinfo->output_height && !reader->finished) {
+        jpeg_finish_decompress(cinfo);
+        reader->finished = 1;
+    }
     return REMO_JPEG_OK;
 }
 
@@ -201,9 +233,4 @@ void remo_jpeg_free_info(remo_jpeg_info *info) {
     info->icc = NULL;
     info->exif_length = 0;
     info->icc_length = 0;
-}
-
-void remo_jpeg_free_image(remo_jpeg_image *image) {
-    free(image->pixels);
-    image->pixels = NULL;
 }

@@ -1,9 +1,10 @@
 #ifndef REMO_JPEG_H
 #define REMO_JPEG_H
 // The whole of remo-geom's contact with libjpeg-turbo: one function reads a JPEG's
-// header and one decodes it. Each owns its setjmp and an error manager that longjmps
-// back to it (libjpeg's default would call exit()), so no longjmp ever crosses a Swift
-// frame; Swift sees plain structs and status codes.
+// header; a reader decodes its rows, a few at a time if the caller wants to work on the
+// first rows while the rest are decoded. Each function that enters libjpeg owns a setjmp
+// and an error manager that longjmps back to it (libjpeg's default would call exit()), so
+// no longjmp ever crosses a Swift frame; Swift sees plain structs and status codes.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -22,14 +23,8 @@ typedef struct {
     uint32_t icc_length;
 } remo_jpeg_info;
 
-/// A decoded image: `channels` samples per pixel (1 luma, or 4 RGBA with alpha 255),
-/// rows top to bottom as stored (EXIF orientation not applied).
-typedef struct {
-    uint32_t width;
-    uint32_t height;
-    int channels;
-    uint8_t *pixels;         // width * height * channels bytes; owned
-} remo_jpeg_image;
+/// A JPEG being decoded, row by row (opaque).
+typedef struct remo_jpeg_reader remo_jpeg_reader;
 
 enum {
     REMO_JPEG_OK = 0,
@@ -45,19 +40,25 @@ enum {
 /// Reads the header (and the Exif and ICC markers before the first scan).
 int remo_jpeg_header(const uint8_t *data, size_t size, remo_jpeg_info *info, char *message, size_t message_size);
 
-/// Decodes a JPEG held in memory at 1/`scale_denominator` of its size (1, 2, 4 or 8: the
-/// DCT scaling of libjpeg-turbo, much faster than decoding whole and shrinking), as luma
-/// (`channels` 1) or RGBA (`channels` 4). CMYK and YCCK are converted to RGB, inverted
-/// Adobe CMYK included. At most `max_pixels` pixels (of the full size) are accepted,
-/// checked from the header before any image memory is allocated. Data that ends early is
-/// an error, not a grey bottom.
-int remo_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int scale_denominator, int channels,
-                     remo_jpeg_image *image, char *message, size_t message_size);
+/// Starts decoding a JPEG held in memory (which must stay in place until the reader is
+/// closed) at 1/`scale_denominator` of its size (1, 2, 4 or 8: the DCT scaling of
+/// libjpeg-turbo, much faster than decoding whole and shrinking), as luma (`channels` 1) or
+/// RGBA (`channels` 4). CMYK and YCCK are converted to RGB, inverted Adobe CMYK included.
+/// At most `max_pixels` pixels (of the full size) are accepted, checked from the header
+/// before any image memory is allocated. On success `*reader` is set, and the decoded size
+/// (rows top to bottom as stored, EXIF orientation not applied) is in `width` and `height`.
+int remo_jpeg_open(const uint8_t *data, size_t size, uint64_t max_pixels, int scale_denominator, int channels,
+                   remo_jpeg_reader **reader, uint32_t *width, uint32_t *height, char *message, size_t message_size);
+
+/// Decodes the next `rows` rows (fewer at the bottom) into `out`, `width * channels` bytes
+/// each. Data that ends early is an error, not a grey bottom; after an error every further
+/// call fails.
+int remo_jpeg_read_rows(remo_jpeg_reader *reader, uint8_t *out, uint32_t rows, char *message, size_t message_size);
+
+/// Frees a reader (safe on NULL).
+void remo_jpeg_close(remo_jpeg_reader *reader);
 
 /// Frees what remo_jpeg_header allocated (safe on a zeroed struct).
 void remo_jpeg_free_info(remo_jpeg_info *info);
-
-/// Frees what remo_jpeg_decode allocated (safe on a zeroed struct).
-void remo_jpeg_free_image(remo_jpeg_image *image);
 
 #endif

@@ -1,5 +1,4 @@
 import CRemoHEIF
-import CRemoJPEG
 import RemoRender
 
 /// Decodes PNG (libpng), JPEG (libjpeg-turbo) and HEIC (libheif) held in memory, treating
@@ -78,41 +77,23 @@ public enum ImageDecoder {
     }
 
     static func jpeg(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
-        var message = [CChar](repeating: 0, count: 512)
-        var info = remo_jpeg_info()
-        defer { remo_jpeg_free_info(&info) }
-        let headerStatus = bytes.withUnsafeBufferPointer { remo_jpeg_header($0.baseAddress, $0.count, &info, &message, message.count) }
-        guard Int(headerStatus) == REMO_JPEG_OK else { throw .invalid("not a valid JPEG: \(text(message))") }
-        let orientation =
-            info.exif == nil ? .up : Orientation.exif(Array(UnsafeBufferPointer(start: info.exif, count: Int(info.exif_length))))
-        let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length))) }
-        let (width, height) = (Int(info.width), Int(info.height))
+        let file = try JPEGFile(bytes)
         var denominator = 1
-        if case .luma(let shortSide) = samples {
-            for d in [8, 4, 2] where min(width, height) / d >= shortSide {
-                denominator = d
-                break
-            }
+        if case .luma(let shortSide) = samples { denominator = file.denominator(keepingShortSide: shortSide) }
+        let channels = if case .rgba = samples { 4 } else { 1 }
+        let (stored, width, height) = try file.withRows(maximumPixels: maximumPixels, denominator: denominator, channels: channels) {
+            (rows) throws(ImageError) in
+            var pixels = [UInt8](repeating: 0, count: rows.width * rows.height * channels)
+            try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in try rows.read(rows.height, into: pixels.baseAddress!) }
+            return (pixels, rows.width, rows.height)
         }
-        var image = remo_jpeg_image()
-        defer { remo_jpeg_free_image(&image) }
-        let channels: Int32 = if case .rgba = samples { 4 } else { 1 }
-        let status = bytes.withUnsafeBufferPointer {
-            remo_jpeg_decode(
-                $0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), Int32(denominator), channels, &image, &message, message.count)
-        }
-        switch Int(status) {
-        case REMO_JPEG_OK: break
-        case REMO_JPEG_TOO_LARGE: throw .tooLarge(text(message))
-        case REMO_JPEG_OUT_OF_MEMORY: throw .outOfMemory(text(message))
-        default: throw .invalid("not a valid JPEG: \(text(message))")
-        }
-        let stored = Array(UnsafeBufferPointer(start: image.pixels, count: Int(image.width) * Int(image.height) * Int(channels)))
-        let turned = orientation.apply(to: stored, width: Int(image.width), height: Int(image.height), channels: Int(channels))
+        let orientation = file.orientation
+        let turned = orientation.apply(to: stored, width: width, height: height, channels: channels)
         return DecodedImage(
-            format: .jpeg, orientation: orientation, profile: icc.map(ColourProfile.icc) ?? .unspecified, iccProfile: icc,
-            fullWidth: orientation.swapsSides ? height : width, fullHeight: orientation.swapsSides ? width : height,
-            width: turned.width, height: turned.height, channels: Int(channels), pixels: turned.pixels)
+            format: .jpeg, orientation: orientation, profile: file.iccProfile.map(ColourProfile.icc) ?? .unspecified,
+            iccProfile: file.iccProfile, fullWidth: orientation.swapsSides ? file.height : file.width,
+            fullHeight: orientation.swapsSides ? file.width : file.height, width: turned.width, height: turned.height, channels: channels,
+            pixels: turned.pixels)
     }
 
     static func heic(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
@@ -141,6 +122,7 @@ public enum ImageDecoder {
             pixels: Array(UnsafeBufferPointer(start: image.pixels, count: width * height * Int(channels))))
     }
 
+    /// A C library's message, up to its terminating zero.
     static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

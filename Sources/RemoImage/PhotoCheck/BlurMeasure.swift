@@ -36,71 +36,120 @@ struct BlurMeasure {
     /// motion blur at any angle shows in one of them.
     static let directions = [(1, 0), (0, 1), (1, 1), (1, -1)]
 
+    private init(sharpness: Double?, measuredTiles: Int, flatTiles: Int) {
+        (self.sharpness, self.measuredTiles, self.flatTiles) = (sharpness, measuredTiles, flatTiles)
+    }
+
+    /// Measures a whole working image.
     init(_ image: WorkingImage) {
-        let (w, h) = (image.width, image.height)
-        // Every measured pixel needs neighbours on all sides: an image one or two pixels
-        // across has none (the HEIC fuzzer found a photo one pixel wide trapping here).
-        guard w >= 3 && h >= 3 else {
-            (sharpness, measuredTiles, flatTiles) = (nil, 0, 0)
-            return
+        var bands = Bands(width: image.width, height: image.height)
+        image.samples.withUnsafeBufferPointer { bands.measure(rowsAvailable: image.height, of: $0) }
+        self = bands.result
+    }
+
+    /// The measure taken a band of tiles at a time, each band as soon as the rows it reads
+    /// are there: so a photo can be measured while the rest of it is still being decoded
+    /// (``PhotoCheck`` does that with a JPEG), and only one band is ever re-blurred.
+    struct Bands {
+        let width: Int
+        let height: Int
+        /// The tiles of the bands measured so far, row by row.
+        private var tiles: [Tile] = []
+        /// The top row of the next band to measure.
+        private var nextBand = 0
+        /// A band's rows, and one more above and below, re-blurred in one direction.
+        private var reblurred: [Float]
+
+        init(width: Int, height: Int) {
+            (self.width, self.height) = (width, height)
+            reblurred = [Float](repeating: 0, count: width * min(height, tileSide + 2))
         }
-        // The tiles, row by row: the pixels of each that have neighbours on all sides.
-        var tiles: [Tile] = []
-        for ty in stride(from: 0, to: h, by: Self.tileSide) {
-            for tx in stride(from: 0, to: w, by: Self.tileSide) {
-                tiles.append(Tile(x: max(tx, 1)..<min(tx + Self.tileSide, w - 1), y: max(ty, 1)..<min(ty + Self.tileSide, h - 1)))
+
+        /// How many rows of the working image the next band reads (the image's height once
+        /// every band is measured): its own, the neighbours of its edge pixels, and the half
+        /// box around those.
+        var rowsWanted: Int { min(height, nextBand + tileSide + 1 + boxLength / 2) }
+
+        /// Measures every band not yet measured whose rows are among the first
+        /// `rowsAvailable` of `samples`.
+        mutating func measure(rowsAvailable: Int, of samples: UnsafeBufferPointer<Float>) {
+            // Every measured pixel needs neighbours on all sides: an image one or two pixels
+            // across has none (the HEIC fuzzer found a photo one pixel wide trapping here).
+            guard width >= 3 && height >= 3 else {
+                nextBand = height
+                return
+            }
+            while nextBand < height && rowsWanted <= rowsAvailable {
+                measureBand(at: nextBand, of: samples)
+                nextBand += tileSide
             }
         }
-        // Then, one direction at a time, the variation between neighbours in each tile and
-        // how much of it the re-blurring took away (one re-blurred image at a time).
-        var reblurred = [Float](repeating: 0, count: w * h)
-        for (d, direction) in Self.directions.enumerated() {
-            Self.boxBlur(image.samples, width: w, height: h, along: direction, into: &reblurred)
-            let back = direction.1 * w + direction.0
-            image.samples.withUnsafeBufferPointer { f in
+
+        /// The band of tiles from row `top`: the pixels of each that have neighbours on all
+        /// sides; for each direction, the variation between neighbours in each tile and how
+        /// much of it the re-blurring took away.
+        private mutating func measureBand(at top: Int, of samples: UnsafeBufferPointer<Float>) {
+            let (w, h) = (width, height)
+            let rows = max(top, 1)..<min(top + tileSide, h - 1)
+            let first = tiles.count
+            for tx in stride(from: 0, to: w, by: tileSide) {
+                var tile = Tile(x: max(tx, 1)..<min(tx + tileSide, w - 1), y: rows)
+                tile.deviation = tile.deviation(of: samples, width: w)
+                tiles.append(tile)
+            }
+            // The rows re-blurred: the band's and the neighbours' above and below.
+            let blurredRows = max(0, rows.lowerBound - 1)..<min(h, rows.upperBound + 1)
+            for (d, direction) in directions.enumerated() {
+                reblurred.withUnsafeMutableBufferPointer { b in
+                    boxBlur(samples, width: w, height: h, along: direction, rows: blurredRows, into: b.baseAddress!)
+                }
+                let back = direction.1 * w + direction.0
                 reblurred.withUnsafeBufferPointer { b in
-                    for t in tiles.indices {
+                    for t in first..<tiles.count {
                         var sums = (variation: Float(0), lost: Float(0))
-                        for y in tiles[t].y {
-                            let start = y * w + tiles[t].x.lowerBound
-                            Self.addDifferences(
-                                sharp: f.baseAddress! + start, blurred: b.baseAddress! + start, back: back,
-                                count: tiles[t].x.count, to: &sums)
+                        for y in rows {
+                            let (start, x) = (y * w + tiles[t].x.lowerBound, tiles[t].x.lowerBound)
+                            addDifferences(
+                                sharp: samples.baseAddress! + start, blurred: b.baseAddress! + (y - blurredRows.lowerBound) * w + x,
+                                back: back, count: tiles[t].x.count, to: &sums)
                         }
                         (tiles[t].variation[d], tiles[t].lost[d]) = sums
                     }
                 }
             }
         }
-        // Per direction, each tile's sharpness in that direction.
-        var scores = [[Double]](repeating: [], count: Self.directions.count)
-        var flat = 0
-        for tile in tiles {
-            let count = tile.x.count * tile.y.count
-            guard count > Self.tileSide * Self.tileSide / 4 else { continue }  // a sliver at the edge
-            if tile.deviation(of: image) < Self.flatDeviation {
-                flat += 1
-                continue
+
+        /// The photo's measure, once every band is measured.
+        var result: BlurMeasure {
+            // Per direction, each tile's sharpness in that direction.
+            var scores = [[Double]](repeating: [], count: directions.count)
+            var flat = 0
+            for tile in tiles {
+                let count = tile.x.count * tile.y.count
+                guard count > tileSide * tileSide / 4 else { continue }  // a sliver at the edge
+                if tile.deviation < flatDeviation {
+                    flat += 1
+                    continue
+                }
+                // A tile with spread but hardly any variation between neighbours is all gentle
+                // slopes: no fine detail at all, as in a badly blurred photo.
+                let smooth = (tile.variation[0] + tile.variation[1]) / Float(2 * count) < smoothVariation
+                for d in directions.indices {
+                    // The paper's blur in a direction is (variation - lost) / variation;
+                    // sharpness is what is left of 1.
+                    scores[d].append(smooth || tile.variation[d] == 0 ? 0 : Double(tile.lost[d] / tile.variation[d]))
+                }
             }
-            // A tile with spread but hardly any variation between neighbours is all gentle
-            // slopes: no fine detail at all, as in a badly blurred photo.
-            let smooth = (tile.variation[0] + tile.variation[1]) / Float(2 * count) < Self.smoothVariation
-            for d in Self.directions.indices {
-                // The paper's blur in a direction is (variation - lost) / variation;
-                // sharpness is what is left of 1.
-                scores[d].append(smooth || tile.variation[d] == 0 ? 0 : Double(tile.lost[d] / tile.variation[d]))
+            // A high percentile of the tiles in each direction, and the least of those: motion
+            // blur leaves the other directions sharp, and a few tiles whose lines run along the
+            // motion look sharp in every direction.
+            let percentiles = scores.map { tiles -> Double in
+                let sorted = tiles.sorted()
+                return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * percentile))]
             }
+            return BlurMeasure(
+                sharpness: scores[0].isEmpty ? nil : percentiles.min(), measuredTiles: scores[0].count, flatTiles: flat)
         }
-        // A high percentile of the tiles in each direction, and the least of those: motion
-        // blur leaves the other directions sharp, and a few tiles whose lines run along the
-        // motion look sharp in every direction.
-        let percentiles = scores.map { tiles -> Double in
-            let sorted = tiles.sorted()
-            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * Self.percentile))]
-        }
-        sharpness = scores[0].isEmpty ? nil : percentiles.min()
-        measuredTiles = scores[0].count
-        flatTiles = flat
     }
 
     /// The pixels of one tile that have neighbours on all sides, and per direction the
@@ -110,13 +159,15 @@ struct BlurMeasure {
         var y: Range<Int>
         var variation = SIMD4<Float>.zero
         var lost = SIMD4<Float>.zero
-
         /// The standard deviation of its values.
-        func deviation(of image: WorkingImage) -> Float {
+        var deviation: Float = 0
+
+        /// The standard deviation of its values in `samples`, rows of `width`.
+        func deviation(of samples: UnsafeBufferPointer<Float>, width: Int) -> Float {
             var (sum, sumOfSquares) = (Float(0), Float(0))
             for y in self.y {
-                for i in (y * image.width + x.lowerBound)..<(y * image.width + x.upperBound) {
-                    let value = image.samples[i]
+                for i in (y * width + x.lowerBound)..<(y * width + x.upperBound) {
+                    let value = samples[i]
                     sum += value
                     sumOfSquares += value * value
                 }
@@ -170,11 +221,15 @@ struct BlurMeasure {
     }
 
     /// The mean of `boxLength` samples centred on each pixel along `direction` (the line's
-    /// ends repeated past the edges), written to `out`. The image is walked row by row, as
-    /// it lies in memory: a pixel whose whole box is inside the image adds its `boxLength`
-    /// samples from as many rows (a column or diagonal walked pixel by pixel would jump a
-    /// row's width at every step); the few near the edges clamp each sample to the line.
-    static func boxBlur(_ f: [Float], width w: Int, height h: Int, along direction: (Int, Int), into out: inout [Float]) {
+    /// ends repeated past the edges), for the pixels of `rows`, written to `out` from its
+    /// start. The image is walked row by row, as it lies in memory: a pixel whose whole box
+    /// is inside the image adds its `boxLength` samples from as many rows (a column or
+    /// diagonal walked pixel by pixel would jump a row's width at every step); the few near
+    /// the edges clamp each sample to the line.
+    static func boxBlur(
+        _ f: UnsafeBufferPointer<Float>, width w: Int, height h: Int, along direction: (Int, Int), rows: Range<Int>,
+        into out: UnsafeMutablePointer<Float>
+    ) {
         let half = boxLength / 2
         let (dx, dy) = direction
         let step = dy * w + dx
@@ -182,42 +237,37 @@ struct BlurMeasure {
         // (Empty in an image narrower or lower than a box.)
         let inner = (half * abs(dx))..<Swift.max(half * abs(dx), w - half * abs(dx))
         let innerRows = (half * abs(dy))..<Swift.max(half * abs(dy), h - half * abs(dy))
-        f.withUnsafeBufferPointer { f in
-            out.withUnsafeMutableBufferPointer { out in
-                for y in 0..<h {
-                    let row = y * w
-                    /// A pixel near an edge: each sample of its box clamped to the line's ends.
-                    func clamped(_ x: Int) {
-                        // How far the line runs from (x, y) forwards and backwards.
-                        let forwards = min(dx > 0 ? w - 1 - x : Int.max, dy > 0 ? h - 1 - y : (dy < 0 ? y : Int.max))
-                        let backwards = min(dx > 0 ? x : Int.max, dy > 0 ? y : (dy < 0 ? h - 1 - y : Int.max))
-                        var sum: Float = 0
-                        for k in -half...half { sum += f[row + x + min(max(k, -backwards), forwards) * step] }
-                        out[row + x] = sum / Float(boxLength)
-                    }
-                    guard innerRows.contains(y), !inner.isEmpty else {
-                        for x in 0..<w { clamped(x) }
-                        continue
-                    }
-                    for x in 0..<inner.lowerBound { clamped(x) }
-                    // Eight pixels at a time, then the rest one by one, adding in the same
-                    // order.
-                    let (line, centre) = (out.baseAddress! + row, f.baseAddress! + row)
-                    var x = inner.lowerBound
-                    while x + Lanes.scalarCount <= inner.upperBound {
-                        var sum = Lanes.zero
-                        for k in -half...half { sum += lanes(centre + k * step + x) }
-                        UnsafeMutableRawPointer(line + x).storeBytes(of: sum / Float(boxLength), as: Lanes.self)
-                        x += Lanes.scalarCount
-                    }
-                    for x in x..<inner.upperBound {
-                        var sum: Float = 0
-                        for k in -half...half { sum += centre[k * step + x] }
-                        line[x] = sum / Float(boxLength)
-                    }
-                    for x in inner.upperBound..<w { clamped(x) }
-                }
+        for y in rows {
+            let (row, line) = (y * w, out + (y - rows.lowerBound) * w)
+            /// A pixel near an edge: each sample of its box clamped to the line's ends.
+            func clamped(_ x: Int) {
+                // How far the line runs from (x, y) forwards and backwards.
+                let forwards = min(dx > 0 ? w - 1 - x : Int.max, dy > 0 ? h - 1 - y : (dy < 0 ? y : Int.max))
+                let backwards = min(dx > 0 ? x : Int.max, dy > 0 ? y : (dy < 0 ? h - 1 - y : Int.max))
+                var sum: Float = 0
+                for k in -half...half { sum += f[row + x + min(max(k, -backwards), forwards) * step] }
+                line[x] = sum / Float(boxLength)
             }
+            guard innerRows.contains(y), !inner.isEmpty else {
+                for x in 0..<w { clamped(x) }
+                continue
+            }
+            for x in 0..<inner.lowerBound { clamped(x) }
+            // Eight pixels at a time, then the rest one by one, adding in the same order.
+            let centre = f.baseAddress! + row
+            var x = inner.lowerBound
+            while x + Lanes.scalarCount <= inner.upperBound {
+                var sum = Lanes.zero
+                for k in -half...half { sum += lanes(centre + k * step + x) }
+                UnsafeMutableRawPointer(line + x).storeBytes(of: sum / Float(boxLength), as: Lanes.self)
+                x += Lanes.scalarCount
+            }
+            for x in x..<inner.upperBound {
+                var sum: Float = 0
+                for k in -half...half { sum += centre[k * step + x] }
+                line[x] = sum / Float(boxLength)
+            }
+            for x in inner.upperBound..<w { clamped(x) }
         }
     }
 }

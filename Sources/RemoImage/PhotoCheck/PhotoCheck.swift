@@ -50,20 +50,74 @@ public enum PhotoCheck {
 
     /// Decodes and checks a photo.
     ///
+    /// A JPEG stored upright is measured while it is decoded: see
+    /// ``measureWhileDecoding(_:orientation:)``.
+    ///
     /// - Parameters:
     ///   - bytes: A PNG, JPEG or HEIC file.
     ///   - maximumPixels: Larger photos are refused from their header.
     /// - Throws: ``ImageError`` when the file cannot be read.
     public static func check(_ bytes: [UInt8], maximumPixels: Int = 100_000_000) throws(ImageError) -> PhotoReport {
-        let image = try ImageDecoder.decode(bytes, maximumPixels: maximumPixels, samples: .luma(shortSide: workingShortSide))
-        let working = WorkingImage(luma: image.pixels, width: image.width, height: image.height, shortSide: workingShortSide)
-        return PhotoReport(
-            format: image.format, width: image.fullWidth, height: image.fullHeight, orientation: image.orientation,
-            profile: image.profile,
-            checks: [
-                resolution(width: image.fullWidth, height: image.fullHeight), blur(BlurMeasure(working)),
-                exposure(ExposureMeasure(working)),
-            ])
+        guard ImageFormat.sniff(bytes) == .jpeg else {
+            let image = try ImageDecoder.decode(bytes, maximumPixels: maximumPixels, samples: .luma(shortSide: workingShortSide))
+            let working = WorkingImage(luma: image.pixels, width: image.width, height: image.height, shortSide: workingShortSide)
+            return report(
+                format: image.format, width: image.fullWidth, height: image.fullHeight, orientation: image.orientation,
+                profile: image.profile, blur: BlurMeasure(working), exposure: ExposureMeasure(working))
+        }
+        let file = try JPEGFile(bytes)
+        let (blur, exposure) = try file.withRows(
+            maximumPixels: maximumPixels, denominator: file.denominator(keepingShortSide: workingShortSide), channels: 1
+        ) { (rows) throws(ImageError) in try measureWhileDecoding(rows, orientation: file.orientation) }
+        let turned = file.orientation.swapsSides
+        return report(
+            format: .jpeg, width: turned ? file.height : file.width, height: turned ? file.width : file.height,
+            orientation: file.orientation, profile: file.iccProfile.map(ColourProfile.icc) ?? .unspecified, blur: blur,
+            exposure: exposure)
+    }
+
+    /// Measures a JPEG's luma while a thread of its own decodes it. When it is stored
+    /// upright and comes out of the decoder at the working size (a 12-megapixel photo at
+    /// 1/4, a 48-megapixel one at 1/8), each band of tiles is measured as soon as its rows
+    /// are in, so most of the measuring is done by the time the decoding is. Otherwise the
+    /// rows are turned upright (the tiles lie on the picture as shown, so a photo's score
+    /// does not depend on how the phone was held) and reduced to the working size once they
+    /// are all in.
+    static func measureWhileDecoding(_ rows: JPEGRows, orientation: Orientation) throws(ImageError) -> (BlurMeasure, ExposureMeasure) {
+        let (width, height) = (rows.width, rows.height)
+        var luma = [UInt8](repeating: 0, count: width * height)
+        return try luma.withUnsafeMutableBufferPointer { (luma) throws(ImageError) in
+            try RowsInFlight.decode(rows, into: luma, chunk: 16) { (waitForRows) throws(ImageError) in
+                guard orientation == .up && min(width, height) <= workingShortSide else {
+                    try waitForRows(height)
+                    let turned = orientation.apply(to: Array(luma), width: width, height: height, channels: 1)
+                    let working = WorkingImage(luma: turned.pixels, width: turned.width, height: turned.height, shortSide: workingShortSide)
+                    return (BlurMeasure(working), ExposureMeasure(working))
+                }
+                var samples = [Float](repeating: 0, count: width * height)
+                var bands = BlurMeasure.Bands(width: width, height: height)
+                try samples.withUnsafeMutableBufferPointer { (samples) throws(ImageError) in
+                    var converted = 0
+                    while converted < height {
+                        let wanted = bands.rowsWanted
+                        try waitForRows(wanted)
+                        for i in (converted * width)..<(wanted * width) { samples[i] = Float(luma[i]) }
+                        converted = wanted
+                        bands.measure(rowsAvailable: converted, of: UnsafeBufferPointer(samples))
+                    }
+                }
+                return (bands.result, ExposureMeasure(WorkingImage(width: width, height: height, samples: samples)))
+            }
+        }
+    }
+
+    static func report(
+        format: ImageFormat, width: Int, height: Int, orientation: Orientation, profile: ColourProfile, blur: BlurMeasure,
+        exposure: ExposureMeasure
+    ) -> PhotoReport {
+        PhotoReport(
+            format: format, width: width, height: height, orientation: orientation, profile: profile,
+            checks: [resolution(width: width, height: height), self.blur(blur), self.exposure(exposure)])
     }
 
     static func resolution(width: Int, height: Int) -> PhotoCheckResult {

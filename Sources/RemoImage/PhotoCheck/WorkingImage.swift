@@ -7,6 +7,10 @@ struct WorkingImage {
     var height: Int
     var samples: [Float]
 
+    init(width: Int, height: Int, samples: [Float]) {
+        (self.width, self.height, self.samples) = (width, height, samples)
+    }
+
     /// `luma` (rows of `width` bytes) averaged down so that its short side is
     /// `shortSide` (or kept when already at most that): each sample the mean of the
     /// source pixels its box covers, with fractional edges weighted.
