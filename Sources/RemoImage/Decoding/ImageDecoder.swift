@@ -84,7 +84,9 @@ public enum ImageDecoder {
         let (stored, width, height) = try file.withRows(maximumPixels: maximumPixels, denominator: denominator, channels: channels) {
             (rows) throws(ImageError) in
             var pixels = [UInt8](repeating: 0, count: rows.width * rows.height * channels)
-            try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in try rows.read(rows.height, into: pixels.baseAddress!) }
+            try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in
+                try rows.read(rows.height, into: pixels.baseAddress!)
+            }
             return (pixels, rows.width, rows.height)
         }
         let orientation = file.orientation
