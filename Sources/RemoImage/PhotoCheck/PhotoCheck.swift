@@ -77,36 +77,31 @@ public enum PhotoCheck {
     }
 
     /// Measures a JPEG's luma while a thread of its own decodes it. When it is stored
-    /// upright and comes out of the decoder at the working size (a 12-megapixel photo at
-    /// 1/4, a 48-megapixel one at 1/8), each band of tiles is measured as soon as its rows
-    /// are in, so most of the measuring is done by the time the decoding is. Otherwise the
-    /// rows are turned upright (the tiles lie on the picture as shown, so a photo's score
-    /// does not depend on how the phone was held) and reduced to the working size once they
-    /// are all in.
+    /// upright, its rows are brought to the working size and each band of tiles is measured
+    /// as soon as the rows it reads are in, so most of the measuring is done by the time the
+    /// decoding is. Otherwise the rows are turned upright once they are all in (the tiles
+    /// lie on the picture as shown, so a photo's score does not depend on how the phone
+    /// was held), and measured then.
     static func measureWhileDecoding(_ rows: JPEGRows, orientation: Orientation) throws(ImageError) -> (BlurMeasure, ExposureMeasure) {
         let (width, height) = (rows.width, rows.height)
         var luma = [UInt8](repeating: 0, count: width * height)
         return try luma.withUnsafeMutableBufferPointer { (luma) throws(ImageError) in
             try RowsInFlight.decode(rows, into: luma, chunk: 16) { (waitForRows) throws(ImageError) in
-                guard orientation == .up && min(width, height) <= workingShortSide else {
+                guard orientation == .up else {
                     try waitForRows(height)
                     let turned = orientation.apply(to: Array(luma), width: width, height: height, channels: 1)
                     let working = WorkingImage(luma: turned.pixels, width: turned.width, height: turned.height, shortSide: workingShortSide)
                     return (BlurMeasure(working), ExposureMeasure(working))
                 }
-                var samples = [Float](repeating: 0, count: width * height)
-                var bands = BlurMeasure.Bands(width: width, height: height)
-                try samples.withUnsafeMutableBufferPointer { (samples) throws(ImageError) in
-                    var converted = 0
-                    while converted < height {
-                        let wanted = bands.rowsWanted
-                        try waitForRows(wanted)
-                        for i in (converted * width)..<(wanted * width) { samples[i] = Float(luma[i]) }
-                        converted = wanted
-                        bands.measure(rowsAvailable: converted, of: UnsafeBufferPointer(samples))
-                    }
+                var reduction = WorkingImage.Reduction(width: width, height: height, shortSide: workingShortSide)
+                var bands = BlurMeasure.Bands(width: reduction.width, height: reduction.height)
+                while reduction.rowsDone < reduction.height {
+                    let wanted = reduction.sourceRows(forRows: bands.rowsWanted)
+                    try waitForRows(wanted)
+                    reduction.add(rowsAvailable: wanted, of: UnsafeBufferPointer(luma))
+                    reduction.samples.withUnsafeBufferPointer { bands.measure(rowsAvailable: reduction.rowsDone, of: $0) }
                 }
-                return (bands.result, ExposureMeasure(WorkingImage(width: width, height: height, samples: samples)))
+                return (bands.result, ExposureMeasure(reduction.image))
             }
         }
     }

@@ -26,7 +26,8 @@ final class RowsInFlight: @unchecked Sendable {  // the state below is guarded b
     /// Decodes `rows` into `pixels` (`rows.width * rows.channels` bytes a row) on a new
     /// thread, `chunk` rows at a time, and meanwhile runs `work` here. `work` is given a
     /// function that waits until the first *n* rows are in `pixels`, or throws the decoder's
-    /// error. Returns once both are done.
+    /// error. Returns once both are done; throws the decoder's error even when `work` did
+    /// not need the rows it stopped at.
     static func decode<Result>(
         _ rows: JPEGRows, into pixels: UnsafeMutableBufferPointer<UInt8>, chunk: Int,
         while work: (_ waitForRows: (Int) throws(ImageError) -> Void) throws(ImageError) -> Result
@@ -34,9 +35,17 @@ final class RowsInFlight: @unchecked Sendable {  // the state below is guarded b
         precondition(pixels.count >= rows.width * rows.height * rows.channels)
         let flight = RowsInFlight(rows: rows, target: pixels.baseAddress!, chunk: chunk)
         Thread { flight.decode() }.start()
-        // The thread writes to `pixels` until it finishes: `work` may stop early, by throwing.
-        defer { flight.waitUntilFinished() }
-        return try work(flight.waitForRows)
+        // The thread writes to `pixels` until it finishes, so this waits for it even when
+        // `work` throws.
+        let result: Result
+        do {
+            result = try work(flight.waitForRows)
+        } catch {
+            _ = flight.waitUntilFinished()
+            throw error
+        }
+        if let failure = flight.waitUntilFinished() { throw failure }
+        return result
     }
 
     /// The decoding thread: the rows a chunk at a time, each chunk announced when written.
@@ -73,9 +82,11 @@ final class RowsInFlight: @unchecked Sendable {  // the state below is guarded b
         precondition(done >= count, "waited for \(count) rows; the image has \(done)")
     }
 
-    private func waitUntilFinished() {
+    /// Waits until the decoding thread is done; returns its error, if any.
+    private func waitUntilFinished() -> ImageError? {
         condition.lock()
+        defer { condition.unlock() }
         while !finished { condition.wait() }
-        condition.unlock()
+        return failure
     }
 }

@@ -15,46 +15,93 @@ struct WorkingImage {
     /// `shortSide` (or kept when already at most that): each sample the mean of the
     /// source pixels its box covers, with fractional edges weighted.
     init(luma: [UInt8], width: Int, height: Int, shortSide: Int) {
-        let scale = min(1, Double(shortSide) / Double(min(width, height)))
-        if scale == 1 {  // already at the working size, as a 12-megapixel JPEG decoded at 1/4
-            (self.width, self.height, self.samples) = (width, height, luma.map(Float.init))
-            return
+        var reduction = Reduction(width: width, height: height, shortSide: shortSide)
+        luma.withUnsafeBufferPointer { reduction.add(rowsAvailable: height, of: $0) }
+        self = reduction.image
+    }
+
+    /// Luma brought to the working size a few rows at a time, as the rows come from the
+    /// decoder: each working row as soon as the source rows its boxes cover are in.
+    struct Reduction {
+        /// The source's size.
+        let sourceWidth: Int
+        let sourceHeight: Int
+        /// The working size.
+        let width: Int
+        let height: Int
+        /// For each working column and row, the source columns and rows its box covers
+        /// and their weights; empty when the source is kept at its size.
+        private let columns: [[(Int, Float)]]
+        private let rows: [[(Int, Float)]]
+        /// Source rows shrunk to the working width.
+        private var narrowed: [Float]
+        /// The working image's samples, complete for its first `rowsDone` rows.
+        private(set) var samples: [Float]
+        private var sourceRowsDone = 0
+        /// The working rows complete so far.
+        private(set) var rowsDone = 0
+
+        init(width: Int, height: Int, shortSide: Int) {
+            (sourceWidth, sourceHeight) = (width, height)
+            let scale = min(1, Double(shortSide) / Double(min(width, height)))
+            if scale == 1 {  // already at the working size, as a 12-megapixel JPEG decoded at 1/4
+                (self.width, self.height, columns, rows, narrowed) = (width, height, [], [], [])
+            } else {
+                self.width = max(1, Int((Double(width) * scale).rounded()))
+                self.height = max(1, Int((Double(height) * scale).rounded()))
+                columns = WorkingImage.boxWeights(from: width, to: self.width)
+                rows = WorkingImage.boxWeights(from: height, to: self.height)
+                narrowed = [Float](repeating: 0, count: self.width * height)
+            }
+            samples = [Float](repeating: 0, count: self.width * self.height)
         }
-        let outWidth = max(1, Int((Double(width) * scale).rounded()))
-        let outHeight = max(1, Int((Double(height) * scale).rounded()))
-        let columns = Self.boxWeights(from: width, to: outWidth)
-        let rows = Self.boxWeights(from: height, to: outHeight)
-        // Rows first: each source row shrunk to outWidth, then rows combined. (Through
-        // buffer pointers: indexing the arrays checked every access, and this was a sixth of
-        // a photo's time when its size is not a multiple of the working size.)
-        var narrowed = [Float](repeating: 0, count: outWidth * height)
-        var samples = [Float](repeating: 0, count: outWidth * outHeight)
-        luma.withUnsafeBufferPointer { luma in
+
+        /// The source rows the first `count` working rows are made of.
+        func sourceRows(forRows count: Int) -> Int {
+            guard !rows.isEmpty else { return count }
+            return count == 0 ? 0 : (rows[count - 1].last.map { $0.0 + 1 } ?? 0)  // spans run down the source
+        }
+
+        /// Takes in the source rows not yet taken of the first `rowsAvailable` of `luma`, and
+        /// makes every working row they complete.
+        mutating func add(rowsAvailable: Int, of luma: UnsafeBufferPointer<UInt8>) {
+            guard !rows.isEmpty else {
+                for i in (sourceRowsDone * width)..<(rowsAvailable * width) { samples[i] = Float(luma[i]) }
+                (sourceRowsDone, rowsDone) = (rowsAvailable, rowsAvailable)
+                return
+            }
+            // Rows first: each source row shrunk to the working width, then rows combined.
+            // (Through buffer pointers: indexing the arrays checked every access, and this was
+            // a sixth of a photo's time when its size is not a multiple of the working size.)
             narrowed.withUnsafeMutableBufferPointer { narrowed in
-                for y in 0..<height {
-                    let (source, target) = (luma.baseAddress! + y * width, narrowed.baseAddress! + y * outWidth)
-                    for x in 0..<outWidth {
+                for y in sourceRowsDone..<rowsAvailable {
+                    let (source, target) = (luma.baseAddress! + y * sourceWidth, narrowed.baseAddress! + y * width)
+                    for x in 0..<width {
                         var sum: Float = 0
                         for (from, weight) in columns[x] { sum += Float(source[from]) * weight }
                         target[x] = sum
                     }
                 }
             }
-        }
-        narrowed.withUnsafeBufferPointer { narrowed in
-            samples.withUnsafeMutableBufferPointer { samples in
-                for (y, spans) in rows.enumerated() {
-                    let target = samples.baseAddress! + y * outWidth
-                    for (from, weight) in spans {
-                        let source = narrowed.baseAddress! + from * outWidth
-                        for x in 0..<outWidth { target[x] += source[x] * weight }
+            sourceRowsDone = rowsAvailable
+            var complete = rowsDone
+            while complete < height && sourceRows(forRows: complete + 1) <= sourceRowsDone { complete += 1 }
+            narrowed.withUnsafeBufferPointer { narrowed in
+                samples.withUnsafeMutableBufferPointer { samples in
+                    for y in rowsDone..<complete {
+                        let target = samples.baseAddress! + y * width
+                        for (from, weight) in rows[y] {
+                            let source = narrowed.baseAddress! + from * width
+                            for x in 0..<width { target[x] += source[x] * weight }
+                        }
                     }
                 }
             }
+            rowsDone = complete
         }
-        self.width = outWidth
-        self.height = outHeight
-        self.samples = samples
+
+        /// The working image, once every row is in.
+        var image: WorkingImage { WorkingImage(width: width, height: height, samples: samples) }
     }
 
     /// For each output index, the source indices its box covers and their weights (which
