@@ -16,6 +16,8 @@ so the heavier photos are the fairer test. Every row is printed for each weight:
 - one process per photo: `remo-geom photo FILE`, start-up included, best of --repeats per
   photo; against the peer in-process with its imports warm (best per photo) and against
   the peer as a program (`python3 photo_opencv.py FILE`, interpreter and imports included);
+  beside them, libjpeg-turbo's decoding of the photo alone at 1/4 in grey, which no check
+  can skip: the peer's warm time over it bounds what any check per photo could reach;
 - a folder of 40 (the four photos ten times), one process, per photo: remo-geom on both
   cores and on one, the peer in-process one photo after another (OpenCV's own threads on
   both cores, then on one).
@@ -33,6 +35,21 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PEER = os.path.join(ROOT, "Benchmarks", "peers", "photo_opencv.py")
+
+# The decoding no check of a JPEG can skip: libjpeg-turbo's Huffman decoding of every
+# byte, here as OpenCV asks for it at 1/4 scale in grey (the least work it can be asked
+# for). Best per photo, in-process.
+DECODING_FLOOR = r"""
+import sys, time
+import cv2
+best = []
+for f in sys.argv[1].split(","):
+    times = []
+    for _ in range(int(sys.argv[2])):
+        t = time.perf_counter(); cv2.imread(f, cv2.IMREAD_REDUCED_GRAYSCALE_4); times.append(time.perf_counter() - t)
+    best.append(min(times))
+print(" ".join(str(b) for b in best))
+"""
 
 PEER_IN_PROCESS = r"""
 import glob, os, sys, time
@@ -83,10 +100,14 @@ def best_seconds(command, repeats, one_core=False):
     return best
 
 
-def peer_in_process(files, repeats, cores):
-    out = subprocess.run([sys.executable, "-c", PEER_IN_PROCESS, ",".join(files), str(repeats), cores],
+def in_process(script, files, *arguments):
+    out = subprocess.run([sys.executable, "-c", script, ",".join(files), *map(str, arguments)],
                          capture_output=True, text=True, check=True)
     return [float(x) for x in out.stdout.split()]
+
+
+def peer_in_process(files, repeats, cores):
+    return in_process(PEER_IN_PROCESS, files, repeats, cores)
 
 
 def main():
@@ -113,11 +134,13 @@ def compare(photos, folder, args):
 
     print("one process per photo (best of %d per photo):" % args.repeats)
     warm = peer_in_process(photos, args.repeats, "both")
-    for photo, peer_warm in zip(photos, warm):
+    floor = in_process(DECODING_FLOOR, photos, args.repeats)
+    for photo, peer_warm, decoding in zip(photos, warm, floor):
         ours = best_seconds([args.binary, "photo", photo, "--format", "jsonl"], args.repeats)
         program = best_seconds([sys.executable, PEER, photo], max(3, args.repeats // 4))
         print(f"  {os.path.basename(photo)}: remo-geom {ms(ours)}; peer in-process {ms(peer_warm)} "
-              f"({peer_warm / ours:.1f}x), peer as a program {ms(program)} ({program / ours:.1f}x)")
+              f"({peer_warm / ours:.1f}x), peer as a program {ms(program)} ({program / ours:.1f}x); "
+              f"decoding alone at 1/4 in grey {ms(decoding)} (the peer in-process at most {peer_warm / decoding:.1f}x that)")
 
     print("a folder of 40 in one process, per photo:")
     for cores in ["both", "one"]:

@@ -197,7 +197,7 @@ struct ServiceHTTPTests {
         _ = try service.request("GET", "/healthz")
         let before = service.residentBytes
         let upload = service.folder.appendingPathComponent("upload.bin")
-        FileManager.default.createFile(atPath: upload.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: upload.path, contents: nil))
         let handle = try FileHandle(forWritingTo: upload)
         try handle.truncate(atOffset: 200_000_000)  // a sparse file: no 200 MB in the test's memory
         try handle.close()
@@ -277,7 +277,7 @@ struct ServiceHTTPTests {
         _ = try service.request("GET", "/healthz")
         let before = service.residentBytes
         let upload = service.folder.appendingPathComponent("upload.bin")
-        FileManager.default.createFile(atPath: upload.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: upload.path, contents: nil))
         let handle = try FileHandle(forWritingTo: upload)
         try handle.truncate(atOffset: 200_000_000)
         try handle.close()

@@ -25,7 +25,7 @@ final class ServiceProcess: @unchecked Sendable {
     init(_ arguments: [String] = []) throws {
         folder = try CLIRunner.temporaryFolder()
         let log = folder.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)  // opening it for writing fails next if not
         process.executableURL = CLIRunner.executable
         process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = SharedData.packageRoot
