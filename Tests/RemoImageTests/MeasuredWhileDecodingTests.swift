@@ -67,4 +67,27 @@ struct MeasuredWhileDecodingTests {
             }
         }
     }
+
+    @Test("decoded on a thread of its own, or here first as when no thread can be made: the same rows, the same errors")
+    func withAndWithoutAThread() throws {
+        let (_, bytes) = try #require(Self.jpegs(width: 4032, height: 3024).first)
+        let expected = try ImageDecoder.decode(bytes, maximumPixels: 100_000_000, samples: .luma(shortSide: 756)).pixels
+        func luma(_ bytes: [UInt8], newThread: Bool) throws(ImageError) -> [UInt8] {
+            let file = try JPEGFile(bytes)
+            return try file.withRows(maximumPixels: 100_000_000, denominator: 4, channels: 1) { (rows) throws(ImageError) in
+                var pixels = [UInt8](repeating: 0, count: rows.width * rows.height)
+                try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in
+                    try RowsInFlight.decode(rows, into: pixels, chunk: 16, newThread: newThread) { (waitForRows) throws(ImageError) in
+                        try waitForRows(rows.height)
+                    }
+                }
+                return pixels
+            }
+        }
+        let cut = Array(bytes.prefix(bytes.count / 2))
+        for newThread in [true, false] {
+            #expect(try luma(bytes, newThread: newThread) == expected, "new thread: \(newThread)")
+            #expect(throws: ImageError.self, "new thread: \(newThread)") { try luma(cut, newThread: newThread) }
+        }
+    }
 }
