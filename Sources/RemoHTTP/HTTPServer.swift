@@ -28,6 +28,7 @@ public enum HTTPServer {
         let responder = ServiceResponder(settings: settings, draining: draining, metricsText: { registry.emitToBuffer() })
         let application = Application(
             responder: responder,
+            server: .http1(configuration: .init(additionalChannelHandlers: [ExpectContinueHandler()])),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
             onServerRunning: { channel in onListening(settings.host, channel.localAddress?.port ?? settings.port) },
             logger: logger)

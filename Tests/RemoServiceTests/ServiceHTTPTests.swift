@@ -191,6 +191,26 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
+    @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
+    func expectContinue() throws {
+        let service = try ServiceProcess()
+        let body = try Array(Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/regions/valid.json")))
+        let socket = try service.connection()
+        defer { close(socket) }
+        let head =
+            "POST /v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+            + "Expect: 100-continue\r\nConnection: close\r\n\r\n"
+        try ServiceProcess.send(Array(head.utf8), on: socket)
+        let interim = String(decoding: ServiceProcess.receive(on: socket) ?? [], as: UTF8.self)
+        #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"), "\(interim)")
+        try ServiceProcess.send(body, on: socket)
+        var answer: [UInt8] = []
+        while let chunk = ServiceProcess.receive(on: socket) { answer += chunk }
+        let text = String(decoding: answer, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n") && text.contains("\"valid\":true"), "\(text)")
+        #expect(service.stop() == 0)
+    }
+
     @Test("a 200 MB upload over the limit is refused from Content-Length: the service's memory stays flat")
     func largeUploadMemory() throws {
         let service = try ServiceProcess()

@@ -103,9 +103,19 @@ final class ServiceProcess: @unchecked Sendable {
     /// Writes `bytes` (one or more requests, pipelined) on one new connection and reads
     /// until the service closes it: the raw responses, in order.
     func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+        let socket = try connection()
+        defer { close(socket) }
+        try Self.send(bytes, on: socket)
+        var received: [UInt8] = []
+        while let chunk = Self.receive(on: socket) { received += chunk }
+        return received
+    }
+
+    /// A new connection to the service, whose reads give up after 30 s (so that a test
+    /// waiting for an answer that never comes fails instead of hanging).
+    func connection() throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
-        defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -113,21 +123,30 @@ final class ServiceProcess: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else {
+            close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        var patience = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+        return socket
+    }
+
+    static func send(_ bytes: [UInt8], on socket: Int32) throws {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard n > 0 else { throw POSIXError(.EPIPE) }
             sent += n
         }
-        var received: [UInt8] = []
+    }
+
+    /// What arrives next, or nil once the service has closed the connection (or said
+    /// nothing for 30 s).
+    static func receive(on socket: Int32) -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            received += chunk[..<n]
-        }
-        return received
+        let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        return n > 0 ? Array(chunk[..<n]) : nil
     }
 
     /// Sends SIGTERM and waits for the exit status.
