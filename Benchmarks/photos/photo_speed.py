@@ -18,6 +18,8 @@ so the heavier photos are the fairer test. Every row is printed for each weight:
   the peer as a program (`python3 photo_opencv.py FILE`, interpreter and imports included);
   beside them, libjpeg-turbo's decoding of the photo alone at 1/4 in grey, which no check
   can skip: the peer's warm time over it bounds what any check per photo could reach;
+- a running `remo-geom serve`, per photo: `curl` posting it to /v1/photo (upload and HTTP
+  included), best of --repeats, against the peer in-process;
 - a folder of 40 (the four photos ten times), one process, per photo: remo-geom on both
   cores and on one, the peer in-process one photo after another (OpenCV's own threads on
   both cores, then on one).
@@ -26,7 +28,9 @@ Build the CLI as scripts/demo.sh does (`swift build -c release --product remo-ge
 --static-swift-stdlib`): that build starts about 11 ms sooner than a dynamic one.
 """
 import argparse
+import contextlib
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -100,6 +104,24 @@ def best_seconds(command, repeats, one_core=False):
     return best
 
 
+@contextlib.contextmanager
+def running_service(binary):
+    """`remo-geom serve` on a free loopback port; yields the /v1/photo URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    service = subprocess.Popen([binary, "serve", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if subprocess.run(["curl", "-s", "-f", "-o", "/dev/null", f"http://127.0.0.1:{port}/readyz"]).returncode == 0:
+                break
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/v1/photo"
+    finally:
+        service.terminate()
+        service.wait()
+
+
 def in_process(script, files, *arguments):
     out = subprocess.run([sys.executable, "-c", script, ",".join(files), *map(str, arguments)],
                          capture_output=True, text=True, check=True)
@@ -141,6 +163,13 @@ def compare(photos, folder, args):
         print(f"  {os.path.basename(photo)}: remo-geom {ms(ours)}; peer in-process {ms(peer_warm)} "
               f"({peer_warm / ours:.1f}x), peer as a program {ms(program)} ({program / ours:.1f}x); "
               f"decoding alone at 1/4 in grey {ms(decoding)} (the peer in-process at most {peer_warm / decoding:.1f}x that)")
+
+    print("a running service, per photo (curl to POST /v1/photo, best of %d):" % args.repeats)
+    with running_service(args.binary) as url:
+        for photo, peer_warm in zip(photos, warm):
+            command = ["curl", "-s", "-f", "-o", "/dev/null", "-H", "Content-Type: image/jpeg", "--data-binary", "@" + photo, url]
+            ours = best_seconds(command, args.repeats)
+            print(f"  {os.path.basename(photo)}: remo-geom {ms(ours)}; peer in-process {ms(peer_warm)} ({peer_warm / ours:.1f}x)")
 
     print("a folder of 40 in one process, per photo:")
     for cores in ["both", "one"]:

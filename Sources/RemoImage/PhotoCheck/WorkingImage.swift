@@ -23,9 +23,8 @@ struct WorkingImage {
     /// Luma brought to the working size a few rows at a time, as the rows come from the
     /// decoder: each working row as soon as the source rows its boxes cover are in.
     struct Reduction {
-        /// The source's size.
+        /// The source's width.
         let sourceWidth: Int
-        let sourceHeight: Int
         /// The working size.
         let width: Int
         let height: Int
@@ -42,7 +41,7 @@ struct WorkingImage {
         private(set) var rowsDone = 0
 
         init(width: Int, height: Int, shortSide: Int) {
-            (sourceWidth, sourceHeight) = (width, height)
+            sourceWidth = width
             let scale = min(1, Double(shortSide) / Double(min(width, height)))
             if scale == 1 {  // already at the working size, as a 12-megapixel JPEG decoded at 1/4
                 (self.width, self.height, columns, rows, narrowed) = (width, height, [], [], [])
