@@ -18,8 +18,8 @@ so the heavier photos are the fairer test. Every row is printed for each weight:
   the peer as a program (`python3 photo_opencv.py FILE`, interpreter and imports included);
   beside them, libjpeg-turbo's decoding of the photo alone at 1/4 in grey, which no check
   can skip: the peer's warm time over it bounds what any check per photo could reach;
-- a running `remo-geom serve`, per photo: `curl` posting it to /v1/photo (upload and HTTP
-  included), best of --repeats, against the peer in-process;
+- a running `remo-geom serve`, per photo: POST /v1/photo on a kept-alive connection (upload
+  and HTTP included), best of --repeats, against the peer in-process;
 - a folder of 40 (the four photos ten times), one process, per photo: remo-geom on both
   cores and on one, the peer in-process one photo after another (OpenCV's own threads on
   both cores, then on one).
@@ -29,6 +29,7 @@ Build the CLI as scripts/demo.sh does (`swift build -c release --product remo-ge
 """
 import argparse
 import contextlib
+import http.client
 import os
 import socket
 import subprocess
@@ -106,7 +107,7 @@ def best_seconds(command, repeats, one_core=False):
 
 @contextlib.contextmanager
 def running_service(binary):
-    """`remo-geom serve` on a free loopback port; yields the /v1/photo URL."""
+    """`remo-geom serve` on a free loopback port, which it yields."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -116,7 +117,7 @@ def running_service(binary):
             if subprocess.run(["curl", "-s", "-f", "-o", "/dev/null", f"http://127.0.0.1:{port}/readyz"]).returncode == 0:
                 break
             time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/v1/photo"
+        yield port
     finally:
         service.terminate()
         service.wait()
@@ -164,12 +165,22 @@ def compare(photos, folder, args):
               f"({peer_warm / ours:.1f}x), peer as a program {ms(program)} ({program / ours:.1f}x); "
               f"decoding alone at 1/4 in grey {ms(decoding)} (the peer in-process at most {peer_warm / decoding:.1f}x that)")
 
-    print("a running service, per photo (curl to POST /v1/photo, best of %d):" % args.repeats)
-    with running_service(args.binary) as url:
+    print("a running service, per photo (POST /v1/photo on a kept-alive connection, best of %d):" % args.repeats)
+    with running_service(args.binary) as port:
+        connection = http.client.HTTPConnection("127.0.0.1", port)
         for photo, peer_warm in zip(photos, warm):
-            command = ["curl", "-s", "-f", "-o", "/dev/null", "-H", "Content-Type: image/jpeg", "--data-binary", "@" + photo, url]
-            ours = best_seconds(command, args.repeats)
-            print(f"  {os.path.basename(photo)}: remo-geom {ms(ours)}; peer in-process {ms(peer_warm)} ({peer_warm / ours:.1f}x)")
+            with open(photo, "rb") as f:
+                body = f.read()
+            best = float("inf")
+            for _ in range(args.repeats):
+                started = time.perf_counter()
+                connection.request("POST", "/v1/photo", body=body, headers={"Content-Type": "image/jpeg"})
+                response = connection.getresponse()
+                response.read()
+                best = min(best, time.perf_counter() - started)
+                assert response.status == 200, response.status
+            print(f"  {os.path.basename(photo)}: remo-geom {ms(best)}; peer in-process {ms(peer_warm)} ({peer_warm / best:.1f}x)")
+        connection.close()
 
     print("a folder of 40 in one process, per photo:")
     for cores in ["both", "one"]:
