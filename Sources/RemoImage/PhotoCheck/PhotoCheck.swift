@@ -50,8 +50,8 @@ public enum PhotoCheck {
 
     /// Decodes and checks a photo.
     ///
-    /// A JPEG stored upright is measured while it is decoded: see
-    /// ``measureWhileDecoding(_:orientation:)``.
+    /// A JPEG stored upright is measured while it is decoded: a thread of its own decodes
+    /// the rows, and each band of tiles is measured as soon as its rows are in.
     ///
     /// - Parameters:
     ///   - bytes: A PNG, JPEG or HEIC file.
