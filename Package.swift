@@ -92,6 +92,7 @@ let package = Package(
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),
 
         .target(name: "RemoTestSupport", dependencies: ["RemoGeometry", "RemoShapes", "RemoJSON"], path: "Tests/RemoTestSupport"),
+        .testTarget(name: "RemoTestSupportTests", dependencies: ["RemoTestSupport", "RemoJSON"]),
         .testTarget(name: "RemoGeometryTests", dependencies: ["RemoGeometry", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoGEOSTests",
@@ -111,7 +112,8 @@ let package = Package(
             name: "RemoLassoTests",
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
-        .testTarget(name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoJSON", "RemoRender", "RemoShapes", "RemoTestSupport"]),
+        .testTarget(
+            name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoGEOS", "RemoJSON", "RemoRender", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoServiceTests",
             dependencies: [

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // `remo-geom-worker`: the jobs as Temporal activities, over gRPC (its own unary client on
 // swift-nio-http2). Kept apart from the main package so that `swift build`, `swift test` and
-// `demo` never build HTTP/2, protobuf or BoringSSL (DESIGN.md section 11).
+// `demo` never build HTTP/2, protobuf or BoringSSL (docs/worker.md).
 //
 //   swift build --package-path Worker                # debug, as CI builds it
 //   Worker/scripts/generate-protos.sh                # regenerate Sources/TemporalAPI

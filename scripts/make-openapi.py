@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds the OpenAPI 3.1 document of `remo-geom serve` (DESIGN.md section 10):
+"""Builds the OpenAPI 3.1 document of `remo-geom serve` (docs/service.md):
 openapi.json at the top of the repository, from the routes below and the JSON Schemas in
 schemas/ (copied into components, their references rewritten), and the Swift file that
 embeds it for `GET /openapi.json`.
@@ -99,7 +99,7 @@ FIT_BODY = {
     "type": "object",
     "required": ["items"],
     "properties": {
-        "scan": {**ref("RoomScan"), "description": "A room scan in any format of DESIGN.md section 8; without it every badge is unknown."},
+        "scan": {**ref("RoomScan"), "description": "A room scan in any format of docs/formats.md; without it every badge is unknown."},
         "items": ref("ShoppingList"),
         "remove": {"type": "array", "items": {"type": "string"}, "description": "Furniture treated as removed (identifier or category, any case)."},
         "roomNumber": {"type": "integer", "minimum": 1, "maximum": 999999999, "description": "Which room of a CapturedStructure (default 1)."},
@@ -119,7 +119,7 @@ def document():
     plan_body = {"required": True, "content": {"application/json": {"schema": ref("PlanRequest")}}}
     paths = {
         "/v1/validate": job(
-            "Validate a region document", "The validate result of DESIGN.md section 6 without 'file'; an invalid document is still 200 with valid false.",
+            "Validate a region document", "The validate result of docs/formats.md without 'file'; an invalid document is still 200 with valid false.",
             json_body("RegionDocument", "A region document."), json_ok("ValidateResult", "The result."),
             query=[("maxRegions", "The most regions (default 3).", {"type": "integer", "minimum": 0}),
                    ("minAreaFraction", "The smallest area as a fraction of the image (default 0.02).", {"type": "number", "minimum": 0, "maximum": 1}),
@@ -138,7 +138,7 @@ def document():
                    ("chips", "Draw the chips (default true).", {"enum": ["true", "false"]}),
                    ("compression", "PNG compression (default fast).", {"enum": ["fast", "default", "small"]})],
             extra_errors=("422",)),
-        "/v1/room": job("Summarise a room scan", "The room object of DESIGN.md section 6 without 'file'.",
+        "/v1/room": job("Summarise a room scan", "The room object of docs/formats.md without 'file'.",
                         {"required": True, "content": {"application/json": {"schema": ref("RoomScan")}}},
                         json_ok("RoomResult", "The rooms."),
                         query=[("format", "Force the scan format.", {"enum": ["captured-room", "captured-structure", "room-dimensions"]})]),
@@ -146,16 +146,16 @@ def document():
                        extra_errors=("422",)),
         "/v1/plan": job("Draw the floor plan", "The plan of the room, with each fitting item at its witness placement when 'items' is given.",
                         plan_body, PNG, extra_errors=("422",)),
-        "/v1/photo": job("Check a room photo", "The photo report of DESIGN.md section 12 (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
+        "/v1/photo": job("Check a room photo", "The photo report of docs/commands.md (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
                          {"required": True, "content": {t: {"schema": {"type": "string", "contentMediaType": t}} for t in ("image/jpeg", "image/png", "image/heic", "image/heif")}},
                          json_ok("PhotoResult", "The report."), extra_errors=("422",)),
-        "/v1/repair": job("Repair self-crossing lassos", "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (DESIGN.md section 13).",
+        "/v1/repair": job("Repair self-crossing lassos", "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (docs/commands.md).",
                           json_body("RegionDocument", "A region document."), json_ok("RepairResult", "The repaired document.")),
-        "/v1/simplify": job("Simplify lassos", "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (DESIGN.md section 13).",
+        "/v1/simplify": job("Simplify lassos", "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (docs/commands.md).",
                             json_body("RegionDocument", "A region document."), json_ok("SimplifyResult", "The simplified document."),
                             query=[("maxPoints", "The most points a region keeps (default 500).", {"type": "integer", "minimum": 3}),
                                    ("tolerance", "Also drop points while every original point stays within this many pixels.", {"type": "number", "minimum": 0})]),
-        "/v1/mask": job("Draw the inpainting mask", "The image-sized mask of the regions (DESIGN.md section 13): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
+        "/v1/mask": job("Draw the inpainting mask", "The image-sized mask of the regions (docs/commands.md): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
                         json_body("RegionDocument", "A region document."), PNG,
                         query=[("region", "Only this region (its id); every region by default.", {"type": "string"}),
                                ("style", "alpha (default) or white-on-black.", {"enum": ["alpha", "white-on-black"]}),

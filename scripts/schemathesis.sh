@@ -19,9 +19,13 @@ if ! command -v st >/dev/null 2>&1; then
     python3 -m pip install --quiet schemathesis >&2
 fi
 st=$(command -v st || echo "$(dirname "$(command -v python3)")/st")
-swift build --product remo-geom >&2
+# The debug build's binary; scripts/test.sh names the one its test build made (REMO_GEOM).
+if [ -z "${REMO_GEOM:-}" ]; then
+    swift build --product remo-geom >&2
+    REMO_GEOM=.build/debug/remo-geom
+fi
 log=$(mktemp)
-.build/debug/remo-geom serve --port 0 2>"$log" &
+"$REMO_GEOM" serve --port 0 2>"$log" &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
 for _ in $(seq 1 100); do

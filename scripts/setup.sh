@@ -5,6 +5,8 @@
 # jsonschema. Installs what is missing (apt-get, pip) when run as root; otherwise says
 # exactly what to run.
 set -euo pipefail
+# scripts/test.sh runs this once for all its stages.
+[ -n "${REMO_SETUP_DONE:-}" ] && exit 0
 
 if ! command -v swift >/dev/null 2>&1; then
     echo "remo-geom needs the Swift toolchain (6.2 or later) on PATH: https://www.swift.org/install/linux/" >&2

@@ -2,7 +2,7 @@
 """Python's json.load on a RoomPlan export: the peer for the Room.decode* benchmarks.
 
 Usage: python3 Benchmarks/peers/parse_roomplan.py [FILE ...]
-(default: the largest real export in ../shared/data/roomplan)
+(default: the largest real export of the roomplan test data, Tests/test-data.json)
 
 Prints the best mean time per load over forty rounds of 250 (short rounds, so that the
 best of them sees a quiet machine), file reading included, like `remo-geom room` does;
@@ -13,8 +13,10 @@ import pathlib
 import sys
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from test_data import roomplan  # noqa: E402
+
 here = pathlib.Path(__file__).resolve().parent
-default = here.parents[2] / "shared/data/roomplan/Imhaohao_standardphysics_phone-ravida_room.json"
 
 
 def best(f, rounds=40, n=250):
@@ -27,7 +29,7 @@ def best(f, rounds=40, n=250):
     return result
 
 
-for name in sys.argv[1:] or [str(default)]:
+for name in sys.argv[1:] or [str(roomplan("Imhaohao_standardphysics_phone-ravida_room.json"))]:
     path = pathlib.Path(name)
     data = path.read_bytes()
 

@@ -4,7 +4,7 @@
 Usage:
   (cd Benchmarks && swift build -c release --product RemoRoomFFI)
   python3 Benchmarks/peers/parse_roomplan_inprocess.py [FILE] [ROUNDS]
-(default: the largest real export in ../shared/data/roomplan, 200 rounds)
+(default: the largest real export of the roomplan test data, 200 rounds)
 
 A shared machine's speed changes from second to second, so timing the two in separate
 processes compares different machines. Here each round times 100 calls of every case in
@@ -18,11 +18,13 @@ import pathlib
 import sys
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from test_data import roomplan  # noqa: E402
+
 here = pathlib.Path(__file__).resolve().parent
-default = here.parents[2] / "shared/data/roomplan/Imhaohao_standardphysics_phone-ravida_room.json"
 library = here.parent / ".build/release/libRemoRoomFFI.so"
 
-path = sys.argv[1] if len(sys.argv) > 1 else str(default)
+path = sys.argv[1] if len(sys.argv) > 1 else str(roomplan("Imhaohao_standardphysics_phone-ravida_room.json"))
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 if not library.exists():
     sys.exit(f"{library} is missing: run (cd Benchmarks && swift build -c release --product RemoRoomFFI) first")

@@ -5,9 +5,9 @@ Usage: python3 Benchmarks/peers/restore_coremodel.py OUT.json [EXPORT.json [CHAR
 (default: the 11-object real room, BuildMate visit-…4f59e5, whose original file had
 225,901 characters)
 
-The real exports in ../shared/data/roomplan are transcriptions: their `coreModel`, an
+The real exports of the roomplan test data are transcriptions: their `coreModel`, an
 opaque base64 blob of 40–360 KB in the files RoomPlan writes, is replaced by a short
-placeholder (see SOURCES.md there, which gives each original's size). Reading such a
+placeholder (Tests/test-data.json). Reading such a
 transcription skips almost nothing, so it times less than reading the scan a phone
 uploads. This writes the transcription again with a seeded base64 blob that brings it to
 the original's size, in Foundation's style (slashes escaped as \\/, as JSONEncoder
@@ -23,13 +23,15 @@ import pathlib
 import random
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from test_data import roomplan  # noqa: E402
+
 here = pathlib.Path(__file__).resolve().parent
-default = here.parents[2] / "shared/data/roomplan/BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json"
 
 if len(sys.argv) < 2:
     sys.exit(__doc__)
 out = pathlib.Path(sys.argv[1])
-source = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else default
+source = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else roomplan("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")
 target = int(sys.argv[3]) if len(sys.argv) > 3 else 225_901
 
 scan = json.loads(source.read_text(encoding="utf-8"))

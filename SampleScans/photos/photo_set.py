@@ -13,7 +13,7 @@ Variants, each applied at the target size (so blur is a fraction of the photo's 
   motion-L-A        motion blur L % of the short side long at A degrees (1: unclear; 2, 4: blurred)
   small             the original at a quarter of a megapixel (resolution: reject)
   dark, bright      a fifth of the light, or of the shadow (exposure: reject)
-Labels: blur sharp / blurred / unclear (not scored), resolution by DESIGN.md section 12's
+Labels: blur sharp / blurred / unclear (not scored), resolution by docs/commands.md's
 rule on the size, exposure ok (not rejected) / reject.
 """
 import argparse

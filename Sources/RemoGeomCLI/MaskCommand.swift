@@ -3,7 +3,7 @@ import Foundation
 import RemoRender
 import RemoService
 
-/// `remo-geom mask`: the inpainting mask of a region document (DESIGN.md section 13).
+/// `remo-geom mask`: the inpainting mask of a region document (docs/commands.md).
 struct MaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mask",

@@ -5,7 +5,7 @@ import RemoImage
 import RemoJSON
 import RemoService
 
-/// `remo-geom photo`: the first check of uploaded room photos (DESIGN.md section 12).
+/// `remo-geom photo`: the first check of uploaded room photos (docs/commands.md).
 struct PhotoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photo",

@@ -22,7 +22,7 @@ public struct RemoGeomCommand: ParsableCommand {
     /// The command with no options set (argument parsing fills them).
     public init() {}
 
-    /// Parses the arguments and runs the command, exiting with DESIGN.md's statuses:
+    /// Parses the arguments and runs the command, exiting with the documented exit statuses (docs/formats.md):
     /// bad usage (an unknown option, a missing or malformed value) exits 2, where
     /// ArgumentParser's own `main()` would exit 64; results that could not be written to
     /// standard output (a full disk, a closed pipe) exit 2 with a message, never 0.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RemoService
 
-/// `remo-geom repair`: self-crossing lassos made simple (DESIGN.md section 13).
+/// `remo-geom repair`: self-crossing lassos made simple (docs/commands.md).
 struct RepairCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repair",

@@ -93,7 +93,7 @@ enum PlanOutput {
     }
 }
 
-/// The `room` result object of DESIGN.md section 6, and its text form.
+/// The `room` result object of docs/formats.md, and its text form.
 enum RoomOutput {
     /// The `room` result object: `file`, then the service's object.
     static func json(file: String, scan: RoomScan) -> JSONValue {

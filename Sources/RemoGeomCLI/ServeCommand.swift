@@ -4,7 +4,7 @@ import Foundation
 import RemoHTTP
 import Synchronization
 
-/// `remo-geom serve`: the jobs over HTTP (DESIGN.md section 10).
+/// `remo-geom serve`: the jobs over HTTP (docs/service.md).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RemoService
 
-/// `remo-geom simplify`: fewer points per lasso, without breaking it (DESIGN.md section 13).
+/// `remo-geom simplify`: fewer points per lasso, without breaking it (docs/commands.md).
 struct SimplifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simplify",

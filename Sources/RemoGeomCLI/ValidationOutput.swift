@@ -3,7 +3,7 @@ import RemoJSON
 import RemoLasso
 import RemoService
 
-/// The `validate` result object of DESIGN.md section 6 with its `file`, and its text form.
+/// The `validate` result object of docs/formats.md with its `file`, and its text form.
 enum ValidationOutput {
     /// The `validate` result object: `file`, then the service's object.
     static func json(file: String, report: ValidationReport) -> JSONValue {

@@ -1,6 +1,6 @@
 /// A self-crossing ring made simple the way GEOS `MakeValid` (the linework method) would,
 /// then reduced to what a lasso can be: the exterior ring of the largest polygon, holes
-/// filled (DESIGN.md section 13).
+/// filled (docs/commands.md).
 ///
 /// The ring is split at every point where it meets itself, the pieces form the faces of
 /// a planar graph, and the faces an even number of edges away from the outside are left

@@ -1,5 +1,5 @@
-/// Fewer points for lassos, with the guarantees plain Douglas–Peucker lacks (DESIGN.md
-/// section 13): a simple ring stays simple, rings that did not overlap still do not, every
+/// Fewer points for lassos, with the guarantees plain Douglas–Peucker lacks: a simple ring
+/// stays simple, rings that did not overlap still do not, every
 /// original point stays within the reported distance of its ring, and the area changes by
 /// at most ``maximumAreaChange``.
 ///

@@ -5,7 +5,7 @@ import Metrics
 import Prometheus
 import ServiceLifecycle
 
-/// `remo-geom serve`: the jobs over HTTP/1.1 (DESIGN.md section 10).
+/// `remo-geom serve`: the jobs over HTTP/1.1 (docs/service.md).
 public enum HTTPServer {
     /// Runs the service until SIGTERM or SIGINT, then stops taking connections, lets the
     /// requests in flight finish (up to ``ServiceSettings/shutdownGrace`` seconds) and
@@ -28,7 +28,7 @@ public enum HTTPServer {
         let responder = ServiceResponder(settings: settings, draining: draining, metricsText: { registry.emitToBuffer() })
         let application = Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ExpectContinueHandler()])),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ExpectContinueHandler(), WholeResponsesHandler()])),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
             onServerRunning: { channel in onListening(settings.host, channel.localAddress?.port ?? settings.port) },
             logger: logger)

@@ -6,7 +6,7 @@ import RemoRender
 import RemoRoom
 import RemoService
 
-/// The job routes of DESIGN.md section 10: each decodes its request, calls the job of
+/// The job routes of docs/service.md: each decodes its request, calls the job of
 /// ``RemoService/Jobs`` and encodes the answer; no job logic lives here.
 enum JobRoutes {
     /// A request's parts that the jobs read.
@@ -104,13 +104,13 @@ enum JobRoutes {
     }
 
     /// `POST /v1/repair`: the region document with its self-crossing regions repaired and
-    /// a `repairs` list (DESIGN.md section 13).
+    /// a `repairs` list (docs/commands.md).
     static func repair(_ input: Input) throws(ServiceError) -> Response {
         json(try job { () throws(JobError) in try Jobs.repair(input.body).document })
     }
 
     /// `POST /v1/simplify`: the region document with fewer points per region and a
-    /// `simplifications` list (DESIGN.md section 13); query `maxPoints`, `tolerance`.
+    /// `simplifications` list (docs/commands.md); query `maxPoints`, `tolerance`.
     static func simplify(_ input: Input) throws(ServiceError) -> Response {
         var options = SimplifyOptions()
         if let v = try integer(input.query, "maxPoints", atLeast: SimplifyOptions.minimumPoints) { options.maxPoints = v }
@@ -118,8 +118,8 @@ enum JobRoutes {
         return json(try job { () throws(JobError) in try Jobs.simplify(input.body, options: options).document })
     }
 
-    /// `POST /v1/mask`: the inpainting mask of a region document, a PNG (DESIGN.md section
-    /// 13); query `region`, `style`, `feather`, `grow`.
+    /// `POST /v1/mask`: the inpainting mask of a region document, a PNG
+    /// (docs/commands.md); query `region`, `style`, `feather`, `grow`.
     static func mask(_ input: Input) throws(ServiceError) -> Response {
         var options = MaskOptions(maximumPixels: input.maximumPixels)
         options.region = input.query["region"]
@@ -136,7 +136,7 @@ enum JobRoutes {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
 
-    /// `POST /v1/photo`: the photo report of DESIGN.md section 12. The format is told from
+    /// `POST /v1/photo`: the photo report of docs/commands.md. The format is told from
     /// the bytes (the media type only has to be one of the image types).
     static func photo(_ input: Input) throws(ServiceError) -> Response {
         json(

@@ -1,5 +1,5 @@
 /// The settings of `remo-geom serve`, each a limit enforced before the work it bounds
-/// (DESIGN.md section 10).
+/// (docs/service.md).
 public struct ServiceSettings: Sendable {
     /// The address to listen on: loopback unless told otherwise.
     public var host = "127.0.0.1"
@@ -19,7 +19,7 @@ public struct ServiceSettings: Sendable {
     /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
     public var shutdownGrace = 20.0
 
-    /// The defaults of DESIGN.md section 10, with `concurrency` the number of cores.
+    /// The defaults of docs/service.md, with `concurrency` the number of cores.
     public init(concurrency: Int) {
         self.concurrency = max(1, concurrency)
         self.queueLength = 32 * self.concurrency

@@ -1,6 +1,6 @@
 import RemoGeometry
 
-/// Places one chip per region (DESIGN.md section 4).
+/// Places one chip per region (docs/commands.md).
 ///
 /// Hard constraints: the disc lies wholly on the canvas, keeps ``gapInPoints`` from
 /// every other chip, and keeps ``gapInPoints`` from every region's outline and

@@ -1,6 +1,6 @@
 import RemoGeometry
 
-/// The stable codes of findings (DESIGN.md section 3).
+/// The stable codes of findings (docs/formats.md).
 public enum FindingCode: String, Hashable, Sendable, CaseIterable {
     /// A region with fewer than 3 distinct points.
     case tooFewPoints = "too-few-points"

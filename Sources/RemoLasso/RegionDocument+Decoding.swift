@@ -25,7 +25,7 @@ public enum RegionDocumentError: Error, Hashable, Sendable, CustomStringConverti
 }
 
 extension RegionDocument {
-    /// Decodes a region document (DESIGN.md section 5) from JSON bytes.
+    /// Decodes a region document (docs/formats.md) from JSON bytes.
     ///
     /// Points are `[x, y]` pairs or `{"x": …, "y": …}` objects; unknown keys are
     /// ignored. A region with more than `keepingAtMost` points keeps that many and

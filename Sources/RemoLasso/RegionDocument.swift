@@ -2,7 +2,7 @@ import RemoGeometry
 
 /// A lasso annotation: the image it belongs to and up to a few numbered regions.
 ///
-/// The JSON form is the region document of DESIGN.md section 5; see
+/// The JSON form is the region document of docs/formats.md; see
 /// ``RegionDocument/decode(_:)``.
 public struct RegionDocument: Hashable, Sendable {
     /// The annotated image's size in pixels.

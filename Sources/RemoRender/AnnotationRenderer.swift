@@ -43,7 +43,7 @@ public struct RenderedRegion: Hashable, Sendable {
     public var darkPixels: Int
 }
 
-/// Draws region outlines and numbered chips onto an image (DESIGN.md section 7).
+/// Draws region outlines and numbered chips onto an image (docs/commands.md).
 ///
 /// For each region, the WCAG relative luminance of the pixels under its outline
 /// decides the polarity: when most are light (above ``Luminance/crossover``, about

@@ -1,7 +1,7 @@
 import RemoGeometry
 
 /// How much of each pixel a set of regions covers, as 0–255: the exact fraction of the
-/// pixel's square inside the regions (their union), rounded (DESIGN.md section 13).
+/// pixel's square inside the regions (their union), rounded (docs/commands.md).
 ///
 /// Coverage is computed as signed area, the way font rasterisers do it: each edge adds, to
 /// the cells of each row it passes through, the area between itself and the cell's right

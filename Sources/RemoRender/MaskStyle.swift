@@ -1,4 +1,4 @@
-/// The two kinds of mask that image generators take (DESIGN.md section 13).
+/// The two kinds of mask that image generators take (docs/commands.md).
 public enum MaskStyle: String, CaseIterable, Hashable, Sendable {
     /// An RGBA PNG, transparent where the generator may paint (OpenAI's edit convention):
     /// black, with alpha 255 minus the coverage.

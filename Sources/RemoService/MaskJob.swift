@@ -2,7 +2,7 @@ import RemoGeometry
 import RemoLasso
 import RemoRender
 
-/// What the mask job may be asked (DESIGN.md section 13), with the limits every front end
+/// What the mask job may be asked (docs/commands.md), with the limits every front end
 /// checks against.
 public struct MaskOptions: Hashable, Sendable {
     /// Only this region, by id; all of them when nil.
@@ -41,7 +41,7 @@ public struct MaskOptions: Hashable, Sendable {
 
 extension Jobs {
     /// The inpainting mask of a region document: image-sized, each pixel the exact share of
-    /// it the regions cover, grown and feathered as asked (DESIGN.md section 13;
+    /// it the regions cover, grown and feathered as asked (docs/commands.md;
     /// `CoverageMask` of RemoRender). Distances are in points, times the document's `scale`.
     ///
     /// - Parameters:

@@ -16,7 +16,7 @@ extension JobError {
 }
 
 extension Jobs {
-    /// `photo`: the first check of an uploaded room photo (DESIGN.md section 12).
+    /// `photo`: the first check of an uploaded room photo (docs/commands.md).
     ///
     /// - Parameters:
     ///   - bytes: A PNG, JPEG or HEIC file.

@@ -36,12 +36,12 @@ public struct RepairResult: Sendable {
 
 extension Jobs {
     /// A repair that leaves out more than this share of what the drawing enclosed is
-    /// ambiguous (DESIGN.md section 13).
+    /// ambiguous (docs/commands.md).
     public static let ambiguousFraction = 0.10
 
     /// Replaces each region that crosses or touches itself by the exterior ring of the
-    /// largest polygon GEOS `MakeValid` would make of it, holes filled (DESIGN.md section
-    /// 13). Simple regions are left exactly as they were.
+    /// largest polygon GEOS `MakeValid` would make of it, holes filled
+    /// (docs/commands.md). Simple regions are left exactly as they were.
     ///
     /// - Parameters:
     ///   - document: The region document's JSON bytes.

@@ -3,7 +3,7 @@ import RemoJSON
 import RemoLasso
 import RemoRoom
 
-/// The JSON result objects of DESIGN.md sections 6 and 10, one place for all front ends:
+/// The JSON result objects of docs/formats.md and docs/service.md, one place for all front ends:
 /// the CLI adds `file` (and its own text form), the service and the worker send them as
 /// they are.
 public enum ResultJSON {

@@ -15,7 +15,7 @@ public struct FitJobResult: Sendable {
 }
 
 extension Jobs {
-    /// Reads a room scan in any format of DESIGN.md section 8.
+    /// Reads a room scan in any format of docs/formats.md.
     ///
     /// - Throws: ``JobError`` `invalid-json` or `invalid-scan`.
     public static func room(_ scan: [UInt8], format: RoomScanFormat? = nil, name: String = "the scan") throws(JobError) -> RoomScan {

@@ -2,7 +2,7 @@ import RemoGeometry
 import RemoJSON
 import RemoLasso
 
-/// What the simplify job may be asked (DESIGN.md section 13), with the limits every front
+/// What the simplify job may be asked (docs/commands.md), with the limits every front
 /// end checks against.
 public struct SimplifyOptions: Hashable, Sendable {
     /// The fewest points a region may be asked to keep.
@@ -51,8 +51,8 @@ public struct SimplifyResult: Sendable {
 
 extension Jobs {
     /// Gives each region of the document fewer points, keeping simple regions simple and
-    /// regions that did not overlap apart, with the area changed by at most 1 % (DESIGN.md
-    /// section 13; `RingSimplification` of RemoGeometry). A region that crosses itself is left as it was.
+    /// regions that did not overlap apart, with the area changed by at most 1 % (docs/commands.md;
+    /// `RingSimplification` of RemoGeometry). A region that crosses itself is left as it was.
     ///
     /// - Parameters:
     ///   - document: The region document's JSON bytes.

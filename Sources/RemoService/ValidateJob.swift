@@ -5,7 +5,7 @@ import RemoLasso
 public struct ValidateResult: Sendable {
     /// What the validator found.
     public var report: ValidationReport
-    /// The `validate` result object of DESIGN.md section 6, without `file`.
+    /// The `validate` result object of docs/formats.md, without `file`.
     public var json: JSONValue { ResultJSON.validation(report) }
 }
 

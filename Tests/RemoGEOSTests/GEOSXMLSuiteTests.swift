@@ -3,7 +3,7 @@ import RemoGeometry
 import RemoTestSupport
 import Testing
 
-/// The polygon and linear-ring cases of GEOS's own XML tests (shared/data/geos-xml).
+/// The polygon and linear-ring cases of GEOS's own XML tests (the geos-xml corpus).
 ///
 /// Applicable: a POLYGON without holes or a LINEARRING for `isValid` and `isSimple`,
 /// and pairs of such polygons (valid) for `relate` (interior–interior entry),
@@ -22,7 +22,7 @@ struct GEOSXMLSuiteTests {
     /// Our ring for a WKT shell, or nil when the coordinates are rejected (NaN etc.).
     static func ring(_ shape: WKTPolygon) -> Ring? { try? Ring(shape.shell) }
 
-    @Test("every applicable case passes", arguments: files)
+    @Test("every applicable case passes", TestData.needs(.geosXML), arguments: files)
     func suite(file: String) throws {
         var passed = 0
         var skipped: [String: Int] = [:]

@@ -27,7 +27,7 @@ struct DemoCommandTests {
         // The README's pictures of the repair and the mask are these, byte for byte.
         for (written, shown) in [("repaired.png", "SampleScans/repaired-annotated.png"), ("mask.png", "SampleScans/mask.png")] {
             let made = try Data(contentsOf: URL(fileURLWithPath: out + "/" + written))
-            #expect(made == (try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(shown))), "\(shown) is out of date")
+            #expect(made == (try Data(contentsOf: Repository.url(shown))), "\(shown) is out of date")
         }
         let chips = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/chips.json"))))
         if case .array(let list)? = chips["chips"] { #expect(list.count == 3) } else { Issue.record("no chips") }

@@ -111,7 +111,7 @@ struct HostileIOTests {
             chmod(folder.appendingPathComponent("locked").path, 0o755)
             try? FileManager.default.removeItem(at: folder)
         }
-        let good = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.valid))
+        let good = try Data(contentsOf: Repository.url(Self.valid))
         try good.write(to: folder.appendingPathComponent("a.json"))
         #expect(mkfifo(folder.appendingPathComponent("pipe.json").path, 0o644) == 0)
         // The FIFO alone: skipped with a message, and the run goes on (exit 0).
@@ -177,7 +177,7 @@ struct HostileIOTests {
     @Test("a scan with negative sizes warns invalid-size and leaves those elements out of the summary and the fit")
     func negativeSizes() throws {
         var scan =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.scan)))
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.url(Self.scan)))
             as! [String: Any]
         var objects = scan["objects"] as! [[String: Any]]
         let count = objects.count

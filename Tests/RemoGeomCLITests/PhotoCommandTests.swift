@@ -3,7 +3,7 @@ import RemoJSON
 import RemoTestSupport
 import Testing
 
-/// `remo-geom photo` as a user runs it (DESIGN.md section 12).
+/// `remo-geom photo` as a user runs it (docs/commands.md).
 @Suite("remo-geom photo")
 struct PhotoCommandTests {
     @Test("exit 0 when no photo is rejected, 1 when one is; json, jsonl and text give one report per photo in order")

@@ -34,8 +34,8 @@ struct RenderCommandTests {
         let expected = folder.appendingPathComponent("expected.png")
         #expect(try CLIRunner.run(["render", "--image", Self.image, "--regions", Self.valid, "--output", expected.path]).status == 0)
         let want = try Data(contentsOf: expected)
-        let picture = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.image))
-        let document = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(Self.valid))
+        let picture = try Data(contentsOf: Repository.url(Self.image))
+        let document = try Data(contentsOf: Repository.url(Self.valid))
         let fromImage = folder.appendingPathComponent("image.png")
         #expect(
             try CLIRunner.run(["render", "--image", "-", "--regions", Self.valid, "--output", fromImage.path], stdin: picture).status == 0)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("remo-geom room and fit, end to end")
 struct RoomCommandTests {
-    @Test("room --format json has the contract's keys; text names the warnings")
+    @Test("room --format json has the contract's keys; text names the warnings", TestData.needs(.roomplan))
     func room() throws {
         let result = try CLIRunner.run(["room", "SampleScans/rooms/walls-not-closed.json", "--format", "json"])
         #expect(result.status == 0)
@@ -26,7 +26,7 @@ struct RoomCommandTests {
         // and furniture, and a real export that has an opening.
         let living = try JSONParser.parse(CLIRunner.run(["room", "SampleScans/rooms/living-room.json", "--format", "json"]).stdout)
         let real = try JSONParser.parse(
-            CLIRunner.run(["room", SharedData.url("roomplan/Imhaohao_standardphysics_apple_livingroom.room.json").path, "--format", "json"])
+            CLIRunner.run(["room", TestData.url(.roomplan, "Imhaohao_standardphysics_apple_livingroom.room.json").path, "--format", "json"])
                 .stdout)
         for (value, kind, keys) in [
             (living, "walls", ["start", "end", "length", "height"]), (living, "doors", ["width", "height", "isOpen", "wall"]),
@@ -170,8 +170,8 @@ struct RoomCommandTests {
 
     @Test("fit reads the room or the list from standard input for -; not both")
     func standardInput() throws {
-        let scan = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/living-room.json"))
-        let list = try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/shopping-list.json"))
+        let scan = try Data(contentsOf: Repository.url("SampleScans/rooms/living-room.json"))
+        let list = try Data(contentsOf: Repository.url("SampleScans/rooms/shopping-list.json"))
         let fromFiles = try CLIRunner.run([
             "fit", "--room", "SampleScans/rooms/living-room.json", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json",
         ])
@@ -213,7 +213,7 @@ struct RoomCommandTests {
     /// the narrow door), written to `folder`.
     static func twoRoomStructure(in folder: URL) throws -> String {
         func sample(_ name: String) throws -> String {
-            try String(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/\(name)"), encoding: .utf8)
+            try String(contentsOf: Repository.url("SampleScans/rooms/\(name)"), encoding: .utf8)
         }
         let text =
             #"{"rooms": ["# + (try sample("living-room.json")) + "," + (try sample("bedroom-narrow-door.json")) + #"], "version": 2}"#
@@ -296,7 +296,7 @@ struct RoomCommandTests {
         #expect(fit.stderr.contains("empty.json: the scan has no rooms"))
     }
 
-    @Test("bad usage exits 2, as DESIGN.md says, with the usage on standard error; help and version exit 0")
+    @Test("bad usage exits 2, as documented, with the usage on standard error; help and version exit 0")
     func usage() throws {
         for arguments in [
             ["fit", "--items", "SampleScans/rooms/shopping-list.json", "--bogus"], ["room"], ["nonsense"],

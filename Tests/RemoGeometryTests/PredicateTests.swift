@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Exact predicates")
 struct PredicateTests {
-    @Test("orient2d matches the 1000 reference signs in shared/data/orient2d")
+    @Test("orient2d matches the 1000 reference signs of the orient2d corpus", TestData.needs(.orient2d))
     func referenceVectors() throws {
-        let lines = try SharedData.text("orient2d/orient2d.txt").split(separator: "\n")
+        let lines = try TestData.text(.orient2d, "orient2d.txt").split(separator: "\n")
         var checked = 0
         for line in lines {
             let f = line.split(separator: " ").map(String.init)

@@ -35,6 +35,35 @@ struct StarShapeTests {
         if family == .lasso { #expect(found >= 120) }
     }
 
+    @Test(
+        "near misses are refused: lassos that turn one way but go around twice, and lassos with an exact gore along a ray from the centre",
+        arguments: UInt64(0)..<40)
+    func nearMisses(seed: UInt64) throws {
+        let centre = Point(0, 0)
+        // Around twice: the radius swells and shrinks once per turn, so the turns cross.
+        var rng = SplitMix64(seed: seed)
+        let n = Int.random(in: 40...400, using: &rng)
+        let twice = (0..<n).map { k -> Point in
+            let t = 4 * Double.pi * Double(k) / Double(n)
+            let r = 300 * (1 + 0.3 * cos(t / 2 + Double(seed)))
+            return Point(r * cos(t), r * sin(t))
+        }
+        // A gore: out along the ray from the centre through a vertex and back part of the
+        // way (four and two times the vertex: exact, so exactly on the ray).
+        var gored = Shapes.lasso(count: n, center: centre, radius: 300, seed: seed)
+        let i = Int.random(in: 0..<gored.count, using: &rng)
+        gored.insert(contentsOf: [Point(4 * gored[i].x, 4 * gored[i].y), Point(2 * gored[i].x, 2 * gored[i].y)], at: i + 1)
+        for (name, points) in [("around twice", twice), ("gore", gored)] {
+            let ring = try Ring(points)
+            #expect(!ring.simplicityByBruteForce().isSimple, "seed \(seed) \(name): the case is not the near miss meant")
+            #expect(!ring.isStarShaped(around: centre), "seed \(seed) \(name): star-shaped but not simple")
+            #expect(!ring.isSimple, "seed \(seed) \(name)")
+        }
+        // Without its gore the lasso is star-shaped: the refusal is the gore's.
+        gored.removeSubrange((i + 1)...(i + 2))
+        #expect(try Ring(gored).isStarShaped(around: centre), "seed \(seed)")
+    }
+
     @Test("a pentagram turns one way around its centre but goes around it twice: not star-shaped, not simple")
     func pentagram() {
         let star = (0..<5).map { k -> (Double, Double) in

@@ -8,7 +8,7 @@ import Testing
 @Suite("Decoding PNG, JPEG and HEIC")
 struct ImageDecoderTests {
     static func fixture(_ name: String) throws -> [UInt8] {
-        let url = SharedData.packageRoot.appendingPathComponent("Tests/RemoImageTests/Fixtures").appendingPathComponent(name)
+        let url = Repository.url("Tests/RemoImageTests/Fixtures").appendingPathComponent(name)
         return Array(try Data(contentsOf: url))
     }
 
@@ -129,7 +129,7 @@ struct ImageDecoderTests {
         // parallel, so its own memory cannot show such a leak.
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let root = SharedData.packageRoot.path
+        let root = Repository.root.path
         let checker = folder.appendingPathComponent("heif-leak-check").path
         let build = try CLIRunner.runProgram(
             "/usr/bin/env",

@@ -13,7 +13,7 @@ struct PhotoCheckTests {
     static func makeSet(sizes: String, variants: [String], scenes: [String], formats: String = "jpeg") throws -> (URL, [String: JSONValue])
     {
         let folder = try CLIRunner.temporaryFolder()
-        let script = SharedData.packageRoot.appendingPathComponent("SampleScans/photos/photo_set.py").path
+        let script = Repository.url("SampleScans/photos/photo_set.py").path
         let result = try CLIRunner.runProgram(
             "/usr/bin/env",
             [

@@ -139,7 +139,7 @@ struct ValidatorTests {
 
     @Test("the sample documents give the verdicts their names promise")
     func samples() throws {
-        let folder = SharedData.packageRoot.appendingPathComponent("SampleScans/regions")
+        let folder = Repository.url("SampleScans/regions")
         let expected: [String: Set<FindingCode>] = [
             "valid.json": [], "self-intersecting.json": [.selfIntersection], "overlapping.json": [.overlap],
             "too-small.json": [.tooSmall], "out-of-bounds.json": [.outOfBounds], "four-regions.json": [.tooManyRegions],
@@ -155,8 +155,8 @@ struct ValidatorTests {
     @Test("the JSON Schema accepts every sample and rejects broken documents")
     func schema() throws {
         let schema = try JSONParser.parse(
-            try String(contentsOf: SharedData.packageRoot.appendingPathComponent("schemas/region-document.schema.json"), encoding: .utf8))
-        let folder = SharedData.packageRoot.appendingPathComponent("SampleScans/regions")
+            try String(contentsOf: Repository.url("schemas/region-document.schema.json"), encoding: .utf8))
+        let folder = Repository.url("SampleScans/regions")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
         #expect(names.count >= 6)
         for name in names {

@@ -17,11 +17,11 @@ struct FloorPlanTests {
     static func plans() throws -> [(name: String, room: Room, products: [PlannedProduct])] {
         var rooms: [(String, Room)] = []
         for name in ["living-room", "l-shaped", "bedroom-narrow-door", "walls-not-closed"] {
-            let bytes = try [UInt8](Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/\(name).json")))
+            let bytes = try [UInt8](Data(contentsOf: Repository.url("SampleScans/rooms/\(name).json")))
             rooms.append((name, try #require(try RoomScan.decode(bytes).rooms.first)))
         }
-        for file in try FileManager.default.contentsOfDirectory(atPath: SharedData.url("roomplan").path) where file.hasSuffix(".json") {
-            let bytes = try [UInt8](Data(contentsOf: SharedData.url("roomplan/" + file)))
+        for file in TestData.files(.roomplan, endingWith: ".json") {
+            let bytes = try TestData.bytes(.roomplan, file)
             rooms.append((file, try #require(try RoomScan.decode(bytes).rooms.first)))
         }
         var rng = SplitMix64(seed: 5)
@@ -41,7 +41,9 @@ struct FloorPlanTests {
         }
     }
 
-    @Test("no two labels overlap, and each lies inside its piece and the picture, on crowded plans of every sample and real room")
+    @Test(
+        "no two labels overlap, and each lies inside its piece and the picture, on crowded plans of every sample and real room",
+        TestData.needs(.roomplan))
     func labelsKeepApart() throws {
         var (labelled, leftOut) = (0, 0)
         for (name, room, products) in try Self.plans() {
@@ -106,7 +108,7 @@ struct FloorPlanTests {
         #expect(FloorPlanRenderer.scaleBarLength(pixelsPerMetre: 5000, width: 1200) == 0.25)
     }
 
-    @Test("furniture outside the floor is drawn in red, unfilled, and only there")
+    @Test("furniture outside the floor is drawn in red, unfilled, and only there", TestData.needs(.roomplan))
     func outsideFurniture() throws {
         let plans = try Self.plans()
         func redPixels(_ room: Room) -> Int {

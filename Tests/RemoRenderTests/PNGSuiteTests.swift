@@ -4,10 +4,10 @@ import RemoRender
 import RemoTestSupport
 import Testing
 
-/// PngSuite conformance against the reference decodings in shared/data/pngsuite-rgba.
+/// PngSuite conformance against its reference decodings (the pngsuite and pngsuite-rgba corpora).
 @Suite("PNG decoding: PngSuite")
 struct PNGSuiteTests {
-    static let folder = SharedData.url("pngsuite")
+    static let folder = TestData.folder(.pngsuite)
 
     static var allFiles: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
@@ -21,13 +21,13 @@ struct PNGSuiteTests {
         return UInt8(high + (((low - high + 128) * 65535) >> 24))
     }
 
-    @Test("the 162 valid files decode to exactly the reference samples")
+    @Test("the 162 valid files decode to exactly the reference samples", TestData.needs(.pngsuiteRGBA, .pngsuite))
     func validFiles() throws {
         var checked = 0
         for name in Self.allFiles where !name.hasPrefix("x") {
             let base = String(name.dropLast(4))
             let image = try PNGCodec.decode([UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name))))
-            let referenceURL = SharedData.url("pngsuite-rgba/\(base).json")
+            let referenceURL = TestData.url(.pngsuiteRGBA, "\(base).json")
             guard FileManager.default.fileExists(atPath: referenceURL.path) else {
                 // PngSuite.png (the suite's logo) has no reference: it must at least decode.
                 #expect(image.width > 0, "\(name)")
@@ -53,7 +53,7 @@ struct PNGSuiteTests {
         #expect(checked == 162)
     }
 
-    @Test("the 14 corrupt x* files fail with libpng's message, no crash")
+    @Test("the 14 corrupt x* files fail with libpng's message, no crash", TestData.needs(.pngsuite))
     func corruptFiles() throws {
         var failed = 0
         for name in Self.allFiles where name.hasPrefix("x") {
@@ -69,7 +69,7 @@ struct PNGSuiteTests {
         #expect(failed == 14)
     }
 
-    @Test("write then read gives identical samples, and every colour chunk survives")
+    @Test("write then read gives identical samples, and every colour chunk survives", TestData.needs(.pngsuite))
     func roundTrip() throws {
         var withChunks = 0
         for name in Self.allFiles where !name.hasPrefix("x") {

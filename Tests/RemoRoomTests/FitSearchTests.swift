@@ -2,6 +2,7 @@ import Foundation
 import RemoGEOS
 import RemoGeometry
 import RemoShapes
+import RemoTestSupport
 import Testing
 
 @testable import RemoRoom
@@ -190,7 +191,8 @@ struct FitSearchTests {
     }
 
     @Test(
-        "kept to where the possible rectangles leave room, the position-by-position search finds the same place as everywhere, in real rooms and rooms with furniture askew"
+        "kept to where the possible rectangles leave room, the position-by-position search finds the same place as everywhere, in real rooms and rooms with furniture askew",
+        TestData.needs(.roomplan)
     )
     func searchWithinPossibleRectangles() throws {
         var rng = SplitMix64(seed: 41)

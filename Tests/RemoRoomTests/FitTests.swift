@@ -10,13 +10,13 @@ import Testing
 @Suite("Fit badges")
 struct FitTests {
     static func sample(_ name: String) throws -> Room {
-        let bytes = try [UInt8](Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/\(name)")))
+        let bytes = try [UInt8](Data(contentsOf: Repository.url("SampleScans/rooms/\(name)")))
         return try #require(try RoomScan.decode(bytes).rooms.first)
     }
 
     static func products() throws -> [Product] {
         try ShoppingList.decode(
-            [UInt8](Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/shopping-list.json"))))
+            [UInt8](Data(contentsOf: Repository.url("SampleScans/rooms/shopping-list.json"))))
     }
 
     /// GEOS's word on a witness: the outline covers the cleared footprint, and no
@@ -176,7 +176,9 @@ struct FitTests {
         #expect(FitChecker(room: room, removing: ["sofas", "tablf"]).check(huge) == kept)
     }
 
-    @Test("in every real export, the sample list and 50 seeded products: each fitting badge has a witness GEOS confirms")
+    @Test(
+        "in every real export, the sample list and 50 seeded products: each fitting badge has a witness GEOS confirms",
+        TestData.needs(.roomplan))
     func realExports() throws {
         var rng = SplitMix64(seed: 5)
         let categories = ["sofa", "bed", "dining table", "chair", "storage", "desk", "lamp", "coffee table"]
@@ -204,6 +206,7 @@ struct FitTests {
 
     @Test(
         "one checker shared by threads, each checking the list from its own end (its free rectangles found by whichever needs them first): the same badges and witnesses as alone",
+        TestData.needs(.roomplan),
         arguments: ["BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json", "muratatakashi_RoomPlan-test_MyHome-02_capturedRoom.json"])
     func sharedByThreads(_ file: String) throws {
         let room = try #require(try RoomScan.decode(RealExportTests.load(file)).rooms.first)

@@ -31,6 +31,7 @@ struct FloorlessScanTests {
 
     @Test(
         "each real export without its floor: an outline from the walls (closed, else joined across the gaps with a warning), objects on the floor as with it, every witness confirmed",
+        TestData.needs(.roomplan),
         arguments: RealExportTests.references)
     func realExportsWithoutFloors(_ reference: RealExportTests.Reference) throws {
         let original = try #require(try RoomScan.decode(RealExportTests.load(reference.file)).rooms.first)
@@ -66,7 +67,9 @@ struct FloorlessScanTests {
         if room.floorArea > 10 { #expect(fitting > 3, "fitting \(fitting)") }
     }
 
-    @Test("the custom export without floors: its furniture stands on the floor (at the walls' bottoms), and no witness overlaps it")
+    @Test(
+        "the custom export without floors: its furniture stands on the floor (at the walls' bottoms), and no witness overlaps it",
+        TestData.needs(.roomplan))
     func customExport() throws {
         let bytes = try RealExportTests.load("gddickinson_floorplan_app_office2.json")
         let room = try #require(try RoomScan.decode(bytes).rooms.first)

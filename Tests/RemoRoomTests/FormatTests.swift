@@ -6,7 +6,7 @@ import Testing
 @Suite("Room scans: the other formats")
 struct FormatTests {
     static func sample(_ name: String) throws -> String {
-        try String(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/rooms/\(name)"), encoding: .utf8)
+        try String(contentsOf: Repository.url("SampleScans/rooms/\(name)"), encoding: .utf8)
     }
 
     @Test("a CapturedStructure gives one room per room, each read like a CapturedRoom")

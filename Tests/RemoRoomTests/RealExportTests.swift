@@ -4,9 +4,9 @@ import RemoRoom
 import RemoTestSupport
 import Testing
 
-/// The real RoomPlan exports in shared/data/roomplan, against the reference values
-/// computed in its SOURCES.md.
-@Suite("Room scans: real RoomPlan exports")
+/// The real RoomPlan exports (the roomplan corpus), against reference values computed
+/// from the files by the corpus's maintainers: floor polygon area and perimeter.
+@Suite("Room scans: real RoomPlan exports", TestData.needs(.roomplan))
 struct RealExportTests {
     struct Reference: Sendable, CustomStringConvertible {
         var file: String
@@ -36,7 +36,7 @@ struct RealExportTests {
             floorlessShare: 1),
     ]
 
-    static func load(_ file: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: SharedData.url("roomplan/" + file))) }
+    static func load(_ file: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: TestData.url(.roomplan, file))) }
 
     @Test("pieces standing outside the floor outline get a warning naming them: the two chairs of phone-ravida, none elsewhere")
     func objectsOutsideFloor() throws {
@@ -131,7 +131,7 @@ struct HostileScanTests {
         }
     }
 
-    @Test("a UTF-8 byte order mark before a real export: the same rooms")
+    @Test("a UTF-8 byte order mark before a real export: the same rooms", TestData.needs(.roomplan))
     func byteOrderMark() throws {
         let bytes = try RealExportTests.load(RealExportTests.references[0].file)
         #expect(try RoomScan.decode([0xEF, 0xBB, 0xBF] + bytes).rooms == (try RoomScan.decode(bytes).rooms))
@@ -139,6 +139,7 @@ struct HostileScanTests {
 
     @Test(
         "each real export as Foundation writes it (pretty-printed, ' : ', slashes escaped, a blob of the original's size) and as a CapturedStructure of them all: the same rooms",
+        TestData.needs(.roomplan),
         arguments: RealExportTests.references)
     func foundationStyle(_ reference: RealExportTests.Reference) throws {
         let bytes = try RealExportTests.load(reference.file)

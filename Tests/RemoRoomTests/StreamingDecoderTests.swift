@@ -31,21 +31,8 @@ struct StreamingDecoderTests {
         Result { () throws(RoomScanError) in try RoomScan.decode(bytes, format: format).rooms }
     }
 
-    static func files() throws -> [(String, [UInt8])] {
-        let shared = try FileManager.default.contentsOfDirectory(atPath: SharedData.url("roomplan").path)
-            .filter { $0.hasSuffix(".json") }.sorted()
-            .map { ($0, try [UInt8](Data(contentsOf: SharedData.url("roomplan/" + $0)))) }
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../SampleScans/rooms")
-        let own = try FileManager.default.contentsOfDirectory(atPath: samples.path)
-            .filter { $0.hasSuffix(".json") && $0 != "shopping-list.json" }.sorted()
-            .map { ($0, try [UInt8](Data(contentsOf: samples.appendingPathComponent($0)))) }
-        return shared + own
-    }
-
-    @Test("every real export and sample scan: the same rooms, whatever format is forced")
-    func realFiles() throws {
-        let files = try Self.files()
-        #expect(files.count >= 9)
+    /// Reading through the stream and through the tree give the same rooms, whatever format is forced.
+    static func sameRooms(_ files: [(String, [UInt8])]) {
         for (name, bytes) in files {
             for format in [nil] + RoomScanFormat.allCases {
                 let tree = Self.viaTree(bytes, format: format)
@@ -53,6 +40,21 @@ struct StreamingDecoderTests {
             }
             if case .success(let rooms) = Self.viaTree(bytes) { #expect(!rooms.isEmpty, "\(name)") }
         }
+    }
+
+    @Test("every sample scan: the same rooms, whatever format is forced")
+    func sampleFiles() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Repository.url("SampleScans/rooms").path)
+            .filter { $0.hasSuffix(".json") && $0 != "shopping-list.json" }.sorted()
+        #expect(names.count >= 4)
+        Self.sameRooms(try names.map { ($0, try Repository.bytes("SampleScans/rooms/" + $0)) })
+    }
+
+    @Test("every real export: the same rooms, whatever format is forced", TestData.needs(.roomplan))
+    func realFiles() throws {
+        let names = TestData.files(.roomplan, endingWith: ".json")
+        #expect(names.count == 6)
+        Self.sameRooms(try names.map { ($0, try TestData.bytes(.roomplan, $0)) })
     }
 
     /// Rewrites one field of every element of one kind.
@@ -78,10 +80,12 @@ struct StreamingDecoderTests {
         }
     }
 
-    @Test("variants of every field: nested transforms, objects, strings, repeats, bad numbers, odd corners and attributes")
+    @Test(
+        "variants of every field: nested transforms, objects, strings, repeats, bad numbers, odd corners and attributes",
+        TestData.needs(.roomplan))
     func variants() throws {
         let base = try JSONParser.parse(
-            try [UInt8](Data(contentsOf: SharedData.url("roomplan/Imhaohao_standardphysics_phone-ravida_room.json"))))
+            try [UInt8](Data(contentsOf: TestData.url(.roomplan, "Imhaohao_standardphysics_phone-ravida_room.json"))))
         func columns(_ v: JSONValue?) -> JSONValue? {
             guard case .array(let t)? = v, t.count == 16 else { return v }
             return .array((0..<4).map { c in .array(Array(t[(4 * c)..<(4 * c + 4)])) })
@@ -160,8 +164,12 @@ struct StreamingDecoderTests {
             ("dimensions", .array([.number(0.9), .number(2), .number(0)])),
             ("transform", .array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, 1, 0, 1].map(JSONValue.number))),
         ])
+        guard case .object(let members) = base else {
+            Issue.record("the export is not a JSON object")
+            return
+        }
         for payload in [door, .number(1), .string("door")] {
-            guard case .object(var top) = base else { return }
+            var top = members
             top.removeAll { $0.key == "doors" }
             top.append(("doors", .array([payload])))
             let bytes = Array(JSONWriter.string(.object(top)).utf8)
@@ -169,9 +177,9 @@ struct StreamingDecoderTests {
         }
     }
 
-    @Test("truncations and byte flips of a real export: the same rooms or the same error", arguments: 0..<4)
+    @Test("truncations and byte flips of a real export: the same rooms or the same error", TestData.needs(.roomplan), arguments: 0..<4)
     func corruptions(seed: Int) throws {
-        let bytes = try [UInt8](Data(contentsOf: SharedData.url("roomplan/BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")))
+        let bytes = try [UInt8](Data(contentsOf: TestData.url(.roomplan, "BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")))
         var rng = SplitMix64(seed: UInt64(seed))
         for _ in 0..<150 {
             var broken = bytes

@@ -11,7 +11,7 @@ import Testing
 @Suite("Jobs")
 struct JobsTests {
     static func bytes(_ relative: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: SharedData.packageRoot.appendingPathComponent(relative)))
+        Array(try Data(contentsOf: Repository.url(relative)))
     }
 
     static let valid = "SampleScans/regions/valid.json"
@@ -98,13 +98,9 @@ struct JobsTests {
         #expect(three.report.chips.allSatisfy { $0.radius == 36 })
     }
 
-    @Test("room, fit and plan: the same objects and pictures as the CLI, on the samples and the real exports")
-    func sameRoomAndFit() throws {
+    /// Room and fit through the jobs and through the CLI: the same objects.
+    static func sameRoomAndFit(_ scans: [String]) throws {
         let list = try Self.bytes("SampleScans/rooms/shopping-list.json")
-        var scans = ["SampleScans/rooms/living-room.json", "SampleScans/rooms/l-shaped.json", "schemas/examples/room-dimensions.json"]
-        scans += try FileManager.default.contentsOfDirectory(atPath: SharedData.url("roomplan").path).filter { $0.hasSuffix(".json") }
-            .sorted()
-            .map { "../shared/data/roomplan/" + $0 }
         for path in scans {
             let scan = try Jobs.room(try Self.bytes(path))
             let printed = try CLIRunner.run(["room", path, "--format", "json"]).stdout
@@ -115,6 +111,19 @@ struct JobsTests {
             ])
             #expect(badges.stdout == JSONWriter.string(ResultJSON.fit(room: path, results: fit.results)) + "\n", "\(path)")
         }
+    }
+
+    @Test("room and fit on the real exports: the same objects as the CLI", TestData.needs(.roomplan))
+    func sameRoomAndFitOnRealExports() throws {
+        try Self.sameRoomAndFit(TestData.paths(.roomplan, endingWith: ".json"))
+    }
+
+    @Test("room, fit and plan: the same objects and pictures as the CLI, on the samples")
+    func sameRoomAndFit() throws {
+        let list = try Self.bytes("SampleScans/rooms/shopping-list.json")
+        try Self.sameRoomAndFit([
+            "SampleScans/rooms/living-room.json", "SampleScans/rooms/l-shaped.json", "schemas/examples/room-dimensions.json",
+        ])
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let planPath = folder.appendingPathComponent("plan.png").path

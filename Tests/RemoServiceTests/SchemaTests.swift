@@ -26,21 +26,29 @@ struct SchemaTests {
     }
 
     static func text(_ relative: String) throws -> String {
-        try String(contentsOf: SharedData.packageRoot.appendingPathComponent(relative), encoding: .utf8)
+        try String(contentsOf: Repository.url(relative), encoding: .utf8)
     }
 
     static let regionDocuments = ["four-regions", "out-of-bounds", "overlapping", "self-intersecting", "too-small", "valid"].map {
         "SampleScans/regions/\($0).json"
     }
 
-    static func scans() throws -> [String] {
-        [
-            "SampleScans/rooms/living-room.json", "SampleScans/rooms/l-shaped.json", "SampleScans/rooms/bedroom-narrow-door.json",
-            "SampleScans/rooms/walls-not-closed.json", "schemas/examples/room-dimensions.json",
-        ]
-            + (try FileManager.default.contentsOfDirectory(atPath: SharedData.url("roomplan").path).filter { $0.hasSuffix(".json") }
-                .sorted()
-                .map { "../shared/data/roomplan/" + $0 })
+    static let sampleScans = [
+        "SampleScans/rooms/living-room.json", "SampleScans/rooms/l-shaped.json", "SampleScans/rooms/bedroom-narrow-door.json",
+        "SampleScans/rooms/walls-not-closed.json", "schemas/examples/room-dimensions.json",
+    ]
+
+    /// The `room` and `fit` outputs of the CLI and the room job for each scan.
+    static func roomAndFitOutputs(_ scans: [String]) throws -> (rooms: [String], fits: [String]) {
+        var rooms: [String] = []
+        var fits: [String] = []
+        for path in scans {
+            rooms.append(try CLIRunner.run(["room", path, "--format", "json"]).stdout)
+            rooms.append(JSONWriter.string(ResultJSON.roomSummary(try Jobs.room(Array(Data(contentsOf: Repository.url(path)))))))
+            fits.append(
+                try CLIRunner.run(["fit", "--room", path, "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"]).stdout)
+        }
+        return (rooms, fits)
     }
 
     @Test("the inputs: sample region documents, the shopping list, the RoomDimensions form")
@@ -63,14 +71,7 @@ struct SchemaTests {
             validate.append(JSONWriter.string(try Jobs.validate(Array(Data(Self.text(path).utf8))).json))
             chips.append(try CLIRunner.run(["chips", path, "--format", "json"]).stdout)
         }
-        var rooms: [String] = []
-        var fits: [String] = []
-        for path in try Self.scans() {
-            rooms.append(try CLIRunner.run(["room", path, "--format", "json"]).stdout)
-            rooms.append(JSONWriter.string(ResultJSON.roomSummary(try Jobs.room(Array(Data(Self.text(path).utf8))))))
-            fits.append(
-                try CLIRunner.run(["fit", "--room", path, "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"]).stdout)
-        }
+        var (rooms, fits) = try Self.roomAndFitOutputs(Self.sampleScans)
         fits.append(try CLIRunner.run(["fit", "--items", "SampleScans/rooms/shopping-list.json", "--format", "json"]).stdout)
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -91,6 +92,15 @@ struct SchemaTests {
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
             ("photo-result", photos),
         ] {
+            let result = try Self.check(schema, values)
+            #expect(result.ok, "\(schema): \(result.output)")
+        }
+    }
+
+    @Test("the room and fit outputs of the real RoomPlan exports", TestData.needs(.roomplan))
+    func realExportOutputs() throws {
+        let (rooms, fits) = try Self.roomAndFitOutputs(TestData.paths(.roomplan, endingWith: ".json"))
+        for (schema, values) in [("room-result", rooms), ("fit-result", fits)] {
             let result = try Self.check(schema, values)
             #expect(result.ok, "\(schema): \(result.output)")
         }

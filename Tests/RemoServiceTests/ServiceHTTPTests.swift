@@ -15,13 +15,22 @@ struct ServiceHTTPTests {
     static let list = "SampleScans/rooms/shopping-list.json"
 
     /// A slow render (a wide stroke over a dense lasso): PNG and region document files.
-    static func slowRender(in folder: URL, points: Int = 20_000) throws -> (image: String, regions: String) {
+    /// The image is noise, so that the answer is megabytes long and takes a while to send.
+    static func slowRender(in folder: URL, points: Int = 20_000, width: Int = 1600, height: Int = 1200) throws -> (
+        image: String, regions: String
+    ) {
         let image = folder.appendingPathComponent("slow.png").path
-        try Data(try PNGCodec.encode(RGBAImage(width: 1600, height: 1200, fill: (120, 130, 140, 255)))).write(
-            to: URL(fileURLWithPath: image))
-        let lasso = Shapes.lasso(count: points, center: Point(800, 600), radius: 450, seed: 3)
+        var picture = RGBAImage(width: width, height: height, fill: (120, 130, 140, 255))
+        var rng = SplitMix64(seed: 11)
+        for k in stride(from: 0, to: picture.pixels.count, by: 4) {
+            let grain = UInt8.random(in: 0...255, using: &rng)
+            (picture.pixels[k], picture.pixels[k + 1], picture.pixels[k + 2]) = (grain, grain &+ 40, grain &+ 80)
+        }
+        try Data(try PNGCodec.encode(picture)).write(to: URL(fileURLWithPath: image))
+        let lasso = Shapes.lasso(
+            count: points, center: Point(Double(width) / 2, Double(height) / 2), radius: Double(min(width, height)) * 0.375, seed: 3)
         let document = JSONValue.object([
-            ("image", .object([("width", .number(1600)), ("height", .number(1200))])),
+            ("image", .object([("width", .number(Double(width))), ("height", .number(Double(height)))])),
             (
                 "regions",
                 .array([
@@ -110,7 +119,7 @@ struct ServiceHTTPTests {
         #expect(metrics.text.contains(#"remo_http_requests_total{route="/v1/validate",status="200"} 1"#))
         #expect(metrics.text.contains("remo_http_request_duration_seconds") && metrics.text.contains("remo_http_requests_in_flight"))
         let openapi = try service.request("GET", "/openapi.json")
-        let document = Array(try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("openapi.json")))
+        let document = Array(try Data(contentsOf: Repository.url("openapi.json")))
         #expect(openapi.body == document)
         #expect(validate.headers["x-request-id"]?.isEmpty == false)
         #expect(try service.request("GET", "/healthz", headers: ["X-Request-Id: abc-123"]).headers["x-request-id"] == "abc-123")
@@ -194,7 +203,7 @@ struct ServiceHTTPTests {
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()
-        let body = try Array(Data(contentsOf: SharedData.packageRoot.appendingPathComponent("SampleScans/regions/valid.json")))
+        let body = try Array(Data(contentsOf: Repository.url("SampleScans/regions/valid.json")))
         let socket = try service.connection()
         defer { close(socket) }
         let head =
@@ -228,29 +237,37 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
-    @Test("SIGTERM during a slow render: the response arrives whole, and the process exits 0")
+    /// Waits up to 20 s until a request besides the metrics scrape itself is in flight.
+    static func waitUntilInFlight(_ service: ServiceProcess) -> Bool {
+        for _ in 0..<400 {
+            if (try? service.request("GET", "/metrics"))?.text.contains("remo_http_requests_in_flight 2") == true { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test("SIGTERM during a slow render of 12 megapixels: the 38 MB response arrives whole, and the process exits 0")
     func shutdownDuringARender() throws {
         let service = try ServiceProcess()
-        let (image, regions) = try Self.slowRender(in: service.folder)
+        // An answer larger than the socket's buffers, so that it is still being sent when
+        // the server closes the connection.
+        let (image, regions) = try Self.slowRender(in: service.folder, width: 4096, height: 3072)
         nonisolated(unsafe) var response: ServiceProcess.Response? = nil
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             response = try? service.request(
-                "POST", "/v1/render?scale=10&strokeWidth=60", form: [("image", "@\(image)"), ("regions", "@\(regions)")])
+                "POST", "/v1/render?scale=2&strokeWidth=10", form: [("image", "@\(image)"), ("regions", "@\(regions)")])
             done.signal()
         }
-        // Wait until the render is in flight.
-        for _ in 0..<100 {
-            usleep(50_000)
-            if (try? service.request("GET", "/metrics"))?.text.contains("remo_http_requests_in_flight 2") == true { break }
-        }
+        try #require(Self.waitUntilInFlight(service), "the render never showed in flight: nothing would be drained")
         #expect(service.stop() == 0)
         done.wait()
         #expect(response?.status == 200)
         let expected = try CLIRunner.runBytes([
-            "render", "--image", image, "--regions", regions, "--output", "-", "--scale", "10", "--stroke-width", "60",
+            "render", "--image", image, "--regions", regions, "--output", "-", "--scale", "2", "--stroke-width", "10",
         ])
-        #expect(response?.body == expected, "the PNG arrived whole")
+        let whole = response?.body == expected  // compared apart: a failure would print 38 MB
+        #expect(whole, "\(response?.body.count ?? 0) bytes arrived of the \(expected.count) of the PNG")
         #expect(service.log.contains("path=/v1/render") && service.log.contains("status=200"))
     }
 
@@ -277,10 +294,7 @@ struct ServiceHTTPTests {
             answer = (try? service.exchange(requests)) ?? []
             done.signal()
         }
-        for _ in 0..<100 {
-            usleep(50_000)
-            if (try? service.request("GET", "/metrics"))?.text.contains("remo_http_requests_in_flight 2") == true { break }
-        }
+        try #require(Self.waitUntilInFlight(service), "the render never showed in flight: nothing would be drained")
         #expect(try service.request("GET", "/readyz").status == 200)
         #expect(service.stop() == 0)
         done.wait()

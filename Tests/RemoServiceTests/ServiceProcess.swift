@@ -28,7 +28,7 @@ final class ServiceProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)  // opening it for writing fails next if not
         process.executableURL = CLIRunner.executable
         process.arguments = ["serve", "--port", "0"] + arguments
-        process.currentDirectoryURL = SharedData.packageRoot
+        process.currentDirectoryURL = Repository.root
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

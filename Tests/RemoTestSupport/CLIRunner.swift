@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Runs the built `remo-geom` executable, as a user would.
 public struct CLIRunner {
     /// What a run printed and how it ended.
@@ -21,23 +25,23 @@ public struct CLIRunner {
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("remo-geom")
         if FileManager.default.isExecutableFile(atPath: bundle.path) { return bundle }
-        return SharedData.packageRoot.appendingPathComponent(".build/debug/remo-geom")
+        return Repository.url(".build/debug/remo-geom")
     }()
 
     /// Runs `remo-geom` with `arguments` (and `stdin`), as text.
-    public static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = SharedData.packageRoot) throws -> Result {
+    public static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root) throws -> Result {
         let (status, out, err) = try runRaw(executable, arguments, stdin: stdin, in: directory)
         return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// The bytes `remo-geom` writes to standard output (a PNG with `--output -`).
     public static func runBytes(_ arguments: [String]) throws -> [UInt8] {
-        Array(try runRaw(executable, arguments, stdin: nil, in: SharedData.packageRoot).1)
+        Array(try runRaw(executable, arguments, stdin: nil, in: Repository.root).1)
     }
 
     /// Runs another program from the package root.
     public static func runProgram(_ path: String, _ arguments: [String]) throws -> Result {
-        let (status, out, err) = try runRaw(URL(fileURLWithPath: path), arguments, stdin: nil, in: SharedData.packageRoot)
+        let (status, out, err) = try runRaw(URL(fileURLWithPath: path), arguments, stdin: nil, in: Repository.root)
         return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
@@ -71,6 +75,36 @@ public struct CLIRunner {
         try process.run()
         process.waitUntilExit()
         return (process.terminationStatus, try Data(contentsOf: outURL), try Data(contentsOf: errURL))
+    }
+
+    /// Runs `remo-geom` with `arguments` as a process of its own and returns how it ended
+    /// with its peak resident memory (the kernel's `ru_maxrss` for that one process), so
+    /// that a memory bound holds whatever other tests run at the same time.
+    public static func runMeasuringMemory(_ arguments: [String]) throws -> (result: Result, peakBytes: Int) {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (outPath, errPath) = (folder.appendingPathComponent("stdout").path, folder.appendingPathComponent("stderr").path)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn: \(String(cString: strerror(spawned)))"])
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let result = Result(
+            status: exited, stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        return (result, Int(usage.ru_maxrss) * 1024)
     }
 
     /// A fresh temporary folder.

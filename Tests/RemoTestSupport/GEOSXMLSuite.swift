@@ -1,6 +1,6 @@
 import Foundation
 
-/// The cases of a GEOS XML tester file (`shared/data/geos-xml/`), read with plain
+/// The cases of a GEOS XML tester file (the geos-xml corpus), read with plain
 /// string scanning: each case's description, geometries A and B, and its ops.
 public struct GEOSXMLCase: Sendable {
     public struct Operation: Sendable {
@@ -20,7 +20,7 @@ public struct GEOSXMLCase: Sendable {
 
     /// Every case in the named file.
     public static func load(_ file: String) throws -> [GEOSXMLCase] {
-        let text = try SharedData.text("geos-xml/" + file)
+        let text = try TestData.text(.geosXML, file)
         var cases: [GEOSXMLCase] = []
         for (index, chunk) in text.components(separatedBy: "<case>").dropFirst().enumerated() {
             let body = chunk.components(separatedBy: "</case>")[0]

@@ -6,9 +6,8 @@
 # (scripts/setup.sh). Needs the main package's debug build (scripts/test.sh makes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-started=$SECONDS
-swift build --build-tests
-echo "remo-geom-worker: the debug build (with its tests) took $((SECONDS - started)) s" >&2
-swift test --skip-build
-python3 -m unittest discover -s Tests/Integration -v "$@"
+source ../scripts/lib/stages.sh
+stage "worker: set-up" scripts/setup.sh
+stage "worker: build (debug, with tests)" swift build --build-tests
+stage "worker: swift test" swift test --skip-build
+stage "worker: integration (Temporal)" python3 -m unittest discover -s Tests/Integration -v "$@"

@@ -17,9 +17,7 @@ import RoomBenchmarkSupport
 let path =
     CommandLine.arguments.count > 1
     ? CommandLine.arguments[1]
-    : URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../../shared/data/roomplan/BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")
-        .standardizedFileURL.path
+    : RealExports.folder.appendingPathComponent("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json").path
 guard case .success(let bytes) = FileBytes.read(path, limit: RoomScan.maximumBytes),
     let room = try? RoomScan.decode(bytes).rooms.first
 else {

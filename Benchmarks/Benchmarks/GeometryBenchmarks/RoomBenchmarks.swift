@@ -10,21 +10,16 @@ import RoomBenchmarkSupport
 /// fit badges for a 50-item shopping list against an 11-object room (the room prepared
 /// once, then the list), to set beside one read of that room's scan.
 func roomBenchmarks() {
-    let exports = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../../shared/data/roomplan").standardizedFileURL
-    guard let largest = try? Data(contentsOf: exports.appendingPathComponent("Imhaohao_standardphysics_phone-ravida_room.json")),
-        let elevenObjects = try? Data(
-            contentsOf: exports.appendingPathComponent("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json")),
-        let room = try? RoomScan.decode([UInt8](elevenObjects)).rooms.first
+    guard let largestBytes = RealExports.bytes("Imhaohao_standardphysics_phone-ravida_room.json"),
+        let roomBytes = RealExports.bytes("BartVerbier_BuildMate_visit-20260710-135715-4f59e5.json"),
+        let room = try? RoomScan.decode(roomBytes).rooms.first
     else { return }
-    let largestBytes = [UInt8](largest)
-    let roomBytes = [UInt8](elevenObjects)
     Benchmark("Room.decodeLargestExport") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try? RoomScan.decode(largestBytes)) }
     }
     // Like for like with json.load, which opens and reads the file too; read as
     // `remo-geom room` reads it.
-    let largestPath = exports.appendingPathComponent("Imhaohao_standardphysics_phone-ravida_room.json").path
+    let largestPath = RealExports.folder.appendingPathComponent("Imhaohao_standardphysics_phone-ravida_room.json").path
     Benchmark("Room.readLargestExportFromFile") { benchmark in
         for _ in benchmark.scaledIterations {
             guard case .success(let bytes) = FileBytes.read(largestPath, limit: RoomScan.maximumBytes) else { continue }

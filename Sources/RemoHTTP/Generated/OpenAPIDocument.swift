@@ -21,7 +21,7 @@ enum OpenAPIDocument {
     "/v1/validate": {
       "post": {
         "summary": "Validate a region document",
-        "description": "The validate result of DESIGN.md section 6 without 'file'; an invalid document is still 200 with valid false.",
+        "description": "The validate result of docs/formats.md without 'file'; an invalid document is still 200 with valid false.",
         "requestBody": {
           "required": true,
           "description": "A region document.",
@@ -427,7 +427,7 @@ enum OpenAPIDocument {
     "/v1/room": {
       "post": {
         "summary": "Summarise a room scan",
-        "description": "The room object of DESIGN.md section 6 without 'file'.",
+        "description": "The room object of docs/formats.md without 'file'.",
         "requestBody": {
           "required": true,
           "content": {
@@ -742,7 +742,7 @@ enum OpenAPIDocument {
     "/v1/photo": {
       "post": {
         "summary": "Check a room photo",
-        "description": "The photo report of DESIGN.md section 12 (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
+        "description": "The photo report of docs/commands.md (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
         "requestBody": {
           "required": true,
           "content": {
@@ -864,7 +864,7 @@ enum OpenAPIDocument {
     "/v1/repair": {
       "post": {
         "summary": "Repair self-crossing lassos",
-        "description": "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (DESIGN.md section 13).",
+        "description": "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (docs/commands.md).",
         "requestBody": {
           "required": true,
           "description": "A region document.",
@@ -958,7 +958,7 @@ enum OpenAPIDocument {
     "/v1/simplify": {
       "post": {
         "summary": "Simplify lassos",
-        "description": "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (DESIGN.md section 13).",
+        "description": "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (docs/commands.md).",
         "requestBody": {
           "required": true,
           "description": "A region document.",
@@ -1074,7 +1074,7 @@ enum OpenAPIDocument {
     "/v1/mask": {
       "post": {
         "summary": "Draw the inpainting mask",
-        "description": "The image-sized mask of the regions (DESIGN.md section 13): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
+        "description": "The image-sized mask of the regions (docs/commands.md): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
         "requestBody": {
           "required": true,
           "description": "A region document.",
@@ -1525,7 +1525,7 @@ enum OpenAPIDocument {
       },
       "PhotoResult": {
         "title": "photo result",
-        "description": "The photo report of DESIGN.md section 12: the first check of an uploaded room photo. `file` is there in the CLI's output only.",
+        "description": "The photo report of docs/commands.md: the first check of an uploaded room photo. `file` is there in the CLI's output only.",
         "type": "object",
         "required": [
           "format",
@@ -1623,7 +1623,7 @@ enum OpenAPIDocument {
       },
       "RegionDocument": {
         "title": "remo-geom region document",
-        "description": "Lasso regions drawn on a design image (DESIGN.md section 5). Points are image pixels: origin top-left, x right, y down. Unknown keys are ignored by remo-geom.",
+        "description": "Lasso regions drawn on a design image (docs/formats.md). Points are image pixels: origin top-left, x right, y down. Unknown keys are ignored by remo-geom.",
         "type": "object",
         "required": [
           "image",
@@ -1732,7 +1732,7 @@ enum OpenAPIDocument {
       },
       "RepairResult": {
         "title": "repair result",
-        "description": "What `remo-geom repair`, `POST /v1/repair` and the worker's RepairRegions give (DESIGN.md section 13): the region document as given, each region that crossed or touched itself replaced by the exterior ring of the largest polygon GEOS MakeValid would make of it (holes filled), and a `repairs` list with one entry per such region. Simple regions are left as they were.",
+        "description": "What `remo-geom repair`, `POST /v1/repair` and the worker's RepairRegions give (docs/commands.md): the region document as given, each region that crossed or touched itself replaced by the exterior ring of the largest polygon GEOS MakeValid would make of it (holes filled), and a `repairs` list with one entry per such region. Simple regions are left as they were.",
         "allOf": [
           {
             "$ref": "#/components/schemas/RegionDocument"
@@ -1781,7 +1781,7 @@ enum OpenAPIDocument {
       },
       "RoomDimensions": {
         "title": "RoomDimensions scan",
-        "description": "The simple room form (DESIGN.md section 8): walls with length, height, centre position and normal, openings by type; metres, y up, the plan is the (x, z) plane. A size that is negative or over 10 km, or a position over 1,000 km away, leaves its element out with an invalid-size warning (the scan is still read); a member of the wrong type is refused.",
+        "description": "The simple room form (docs/formats.md): walls with length, height, centre position and normal, openings by type; metres, y up, the plan is the (x, z) plane. A size that is negative or over 10 km, or a position over 1,000 km away, leaves its element out with an invalid-size warning (the scan is still read); a member of the wrong type is refused.",
         "type": "object",
         "required": [
           "walls"
@@ -2179,7 +2179,7 @@ enum OpenAPIDocument {
       },
       "RoomScan": {
         "title": "room scan",
-        "description": "Any scan remo-geom reads (DESIGN.md section 8), told apart by its keys: a RoomPlan CapturedRoom (walls with transforms, or floors), a CapturedStructure (rooms), or the RoomDimensions form. Elements need a transform (16 numbers, column-major, y up, metres) and dimensions (width, height, depth); unknown keys (coreModel, identifiers, confidence) are skipped. An element with a size that is negative or over 10 km, or a position over 1,000 km away, is left out with an invalid-size warning (the scan is still read).",
+        "description": "Any scan remo-geom reads (docs/formats.md), told apart by its keys: a RoomPlan CapturedRoom (walls with transforms, or floors), a CapturedStructure (rooms), or the RoomDimensions form. Elements need a transform (16 numbers, column-major, y up, metres) and dimensions (width, height, depth); unknown keys (coreModel, identifiers, confidence) are skipped. An element with a size that is negative or over 10 km, or a position over 1,000 km away, is left out with an invalid-size warning (the scan is still read).",
         "anyOf": [
           {
             "$ref": "#/components/schemas/RoomScan/$defs/capturedRoom"
@@ -2438,7 +2438,7 @@ enum OpenAPIDocument {
       },
       "SimplifyResult": {
         "title": "simplify result",
-        "description": "What `remo-geom simplify`, `POST /v1/simplify` and the worker's SimplifyRegions give (DESIGN.md section 13): the region document as given, each region with fewer points (simple regions stay simple, regions that did not overlap stay apart, the area changes by at most 1 %), and a `simplifications` list with one entry per region. A region that crosses itself is left as it was.",
+        "description": "What `remo-geom simplify`, `POST /v1/simplify` and the worker's SimplifyRegions give (docs/commands.md): the region document as given, each region with fewer points (simple regions stay simple, regions that did not overlap stay apart, the area changes by at most 1 %), and a `simplifications` list with one entry per region. A region that crosses itself is left as it was.",
         "allOf": [
           {
             "$ref": "#/components/schemas/RegionDocument"
@@ -2503,7 +2503,7 @@ enum OpenAPIDocument {
       },
       "ValidateResult": {
         "title": "remo-geom validate result",
-        "description": "One region document's result (DESIGN.md section 6): 'remo-geom validate --format json' per file (with 'file'), POST /v1/validate without it. Lengths in image pixels.",
+        "description": "One region document's result (docs/formats.md): 'remo-geom validate --format json' per file (with 'file'), POST /v1/validate without it. Lengths in image pixels.",
         "type": "object",
         "required": [
           "valid",
@@ -2733,7 +2733,7 @@ enum OpenAPIDocument {
         "properties": {
           "scan": {
             "$ref": "#/components/schemas/RoomScan",
-            "description": "A room scan in any format of DESIGN.md section 8; without it every badge is unknown."
+            "description": "A room scan in any format of docs/formats.md; without it every badge is unknown."
           },
           "items": {
             "$ref": "#/components/schemas/ShoppingList"

@@ -1,14 +1,15 @@
-/// The deterministic first check of an uploaded room photo (DESIGN.md section 12):
+/// The deterministic first check of an uploaded room photo (docs/commands.md):
 /// resolution, blur and exposure. Every threshold is a named constant with where it came
 /// from; a change to any of them or to a measure changes ``checkVersion``.
 public enum PhotoCheck {
     /// The version of the checks and thresholds, carried in every report.
     public static let checkVersion = "2"
 
-    /// A short side under this is rejected: DESIGN.md section 12 (the image generator
-    /// works at about 1 megapixel, and a 4:3 photo of 1 megapixel is 866 pixels high).
+    /// A short side under this is rejected: the image generator works at about 1
+    /// megapixel, and a 4:3 photo of 1 megapixel is 866 pixels high.
     public static let minimumShortSide = 768
-    /// A long side under this is a warning: DESIGN.md section 12.
+    /// A long side under this is a warning: the app shows photos full-screen, at least
+    /// 1024 pixels across.
     public static let preferredLongSide = 1024
 
     /// The short side the blur and exposure measures work at. Small enough that every

@@ -20,7 +20,7 @@ public enum PhotoVerdict: String, Hashable, Sendable, Comparable {
     }
 }
 
-/// One check of a photo (DESIGN.md section 12).
+/// One check of a photo (docs/commands.md).
 public struct PhotoCheckResult: Hashable, Sendable {
     /// `resolution`, `blur` or `exposure`.
     public var code: String
@@ -51,7 +51,7 @@ public struct PhotoReport: Hashable, Sendable {
     /// The checks: resolution, blur, exposure.
     public var checks: [PhotoCheckResult]
 
-    /// The report as DESIGN.md section 12 gives it, `file` first when given.
+    /// The report as docs/commands.md gives it, `file` first when given.
     public func json(file: String?) -> JSONValue {
         var members: [(String, JSONValue)] = file.map { [("file", .string($0))] } ?? []
         members += [

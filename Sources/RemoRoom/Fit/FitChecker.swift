@@ -1,7 +1,7 @@
 import Foundation
 import RemoGeometry
 
-/// Will a product fit? The badge of DESIGN.md section 8.
+/// Will a product fit? The badge of docs/formats.md.
 public enum Badge: String, Hashable, Sendable {
     /// It fits with the recommended clearance and comfortable margins.
     case fits

@@ -2,7 +2,7 @@ import Foundation
 import RemoGeometry
 import RemoJSON
 
-/// Reads RoomPlan `CapturedRoom` JSON (DESIGN.md section 8).
+/// Reads RoomPlan `CapturedRoom` JSON (docs/formats.md).
 enum CapturedRoomReader {
     /// An element's placement: the column-major transform.
     struct Placement {

@@ -5,7 +5,7 @@ import RemoRender
 import RemoRoom
 import RemoService
 
-/// The activity types the worker serves (DESIGN.md section 11): the names are the contract.
+/// The activity types the worker serves (docs/worker.md): the names are the contract.
 public enum Activity: String, CaseIterable, Sendable {
     case validateRegions = "ValidateRegions"
     case placeChips = "PlaceChips"

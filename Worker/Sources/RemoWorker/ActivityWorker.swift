@@ -5,7 +5,7 @@ import RemoService
 import SwiftProtobuf
 import TemporalAPI
 
-/// An activity-only Temporal worker (DESIGN.md section 11): `concurrency` slots, each of
+/// An activity-only Temporal worker (docs/worker.md): `concurrency` slots, each of
 /// which long-polls the task queue, runs the activity it gets, heartbeats while the job
 /// runs, and answers completed, failed or cancelled. It registers no workflows.
 public final class ActivityWorker: Sendable {

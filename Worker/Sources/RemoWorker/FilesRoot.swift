@@ -9,7 +9,7 @@ import RemoService
 
 /// The folder that image jobs read from and write to (`--files-root`): activities pass files
 /// by reference, as paths relative to it, and a path that would leave it is refused
-/// (DESIGN.md section 11): an absolute path, a `..` component, or a symbolic link out.
+/// (docs/worker.md): an absolute path, a `..` component, or a symbolic link out.
 public struct FilesRoot: Sendable {
     /// The folder, as the system resolves it (links followed).
     public let path: String

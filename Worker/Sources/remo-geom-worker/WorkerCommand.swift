@@ -6,7 +6,7 @@ import NIOPosix
 import RemoService
 import RemoWorker
 
-/// `remo-geom-worker`: the command line of DESIGN.md section 11.
+/// `remo-geom-worker`: the command line of docs/worker.md.
 @main
 struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -109,6 +109,17 @@ class WorkerProcess:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def until_idle(worker, timeout, quiet=0.05, window=1.0):
+    """Waits until the worker uses under `quiet` s of CPU in `window` s; False after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        before = worker.cpu_seconds()
+        await asyncio.sleep(window)
+        if worker.cpu_seconds() - before < quiet:
+            return True
+    return False
+
+
 def clean_up(root, server, *workers):
     """Kills the workers still running, stops the server and removes the files root."""
     for worker in workers:

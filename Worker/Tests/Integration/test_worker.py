@@ -179,6 +179,7 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"image": "in/design.png", "regions": document, "output": "/tmp/escaped.png"},
         ]
         answers, _ = await self.run_calls([{"activity": "RenderAnnotation", "argument": a} for a in arguments])
+        self.assertEqual(len(answers), len(arguments), answers)
         for a in answers:
             self.assertEqual(a["error"]["type"], "path-outside-root", a)
             self.assertTrue(a["error"]["nonRetryable"])
@@ -193,6 +194,7 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             Image.effect_noise((7000, 5200), 60).convert("RGB").save(big, compress_level=0)
         document = {"image": {"width": 7000, "height": 5200}, "scale": 1,
                     "regions": [{"id": "a", "number": 1, "points": [[100, 100], [900, 100], [900, 900], [100, 900]]}]}
+        busy_before = self.worker.cpu_seconds()
         async with harness.workflow_worker(self.client):
             handle = await self.client.start_workflow(
                 harness.workflows.CancelActivity.run,
@@ -203,8 +205,14 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             started = time.monotonic()
             self.assertEqual(await handle.result(), {"cancelled": True})
             self.assertLess(time.monotonic() - started, 10)
-        await asyncio.sleep(15)  # the job finishes unseen
+        # Whatever the job still does after the cancellation, wait until the worker is idle
+        # (its CPU time stops growing), then look: no output and no temporary file.
+        self.assertTrue(await harness.until_idle(self.worker, timeout=90), "the worker stayed busy for 90 s")
+        self.assertGreater(self.worker.cpu_seconds() - busy_before, 0.3, "the render never ran: nothing was cancelled")
         self.assertFalse(os.path.exists(self.path("out", "cancelled.png")))
+        names = os.listdir(self.path("out")) if os.path.isdir(self.path("out")) else []
+        leftovers = [n for n in names if "cancelled" in n or n.startswith(".remo-geom-")]
+        self.assertEqual(leftovers, [])
 
 
 class UsageTests(unittest.TestCase):
