@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Small versions of issue 20's worst cases, as seeds for scripts/fuzz.sh:
+"""Small versions of the worst cases (Benchmarks/worst-cases), as seeds for scripts/fuzz.sh:
 
     python3 Fuzz/make_hostile_seeds.py region|room|png DIR
 

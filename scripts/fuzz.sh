@@ -4,17 +4,19 @@
 #   scripts/fuzz.sh region|room|png|jpeg|heic [SECONDS]     (default 60 s; 1800 for a real run)
 #
 # The modules are built with -sanitize=fuzzer,address into .build-fuzz/; seed corpora
-# come from SampleScans/ and ../shared/data/ (copied into a temporary folder, never into
-# the project); crashes are written to fuzz-findings/ as crash-* files.
+# come from SampleScans/ and the test data in REMO_TEST_DATA (docs/testing.md; copied into
+# a temporary folder, never into the project; without it the run says so and goes on with
+# the samples); crashes are written to fuzz-findings/ as crash-* files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 target=${1:?usage: scripts/fuzz.sh region|room|png|jpeg|heic [SECONDS]}
+data=${REMO_TEST_DATA:-../shared/data}
 seconds=${2:-60}
 case "$target" in
     region) harness=RegionDocumentFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="SampleScans/regions" ;;
-    room) harness=RoomScanFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="SampleScans/rooms ../shared/data/roomplan" ;;
-    png) harness=PNGFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="../shared/data/pngsuite" ;;
+    room) harness=RoomScanFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="SampleScans/rooms $data/roomplan" ;;
+    png) harness=PNGFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="$data/pngsuite" ;;
     # libjpeg-turbo and libheif are Debian's, not instrumented: coverage guides through our
     # C and Swift around them, and AddressSanitizer still sees their reads of our buffers.
     # Small seeds only (the fixtures are 48 x 32): a photo of a megapixel runs a few times a
@@ -40,8 +42,11 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" \
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
 case "$target" in jpeg) kinds='*.jpg' ;; heic) kinds='*.heic' ;; png) kinds='*.png' ;; *) kinds='*.json' ;; esac
+for s in $seeds; do
+    [ -d "$s" ] || echo "fuzz.sh: no seeds from $s: the test data is not there (REMO_TEST_DATA; docs/testing.md)" >&2
+done
 for s in $seeds; do find "$s" -maxdepth 1 -type f -name "$kinds" -exec cp {} "$corpus" \; 2>/dev/null || true; done
-# Small versions of the worst cases of issue 20 (many, identical or tiling regions, a
+# Small versions of the worst cases (many, identical or tiling regions, a
 # floor of many corners, negative sizes, a PNG chunk longer than the file).
 python3 Fuzz/make_hostile_seeds.py "$target" "$corpus"
 if [ "$target" = room ]; then

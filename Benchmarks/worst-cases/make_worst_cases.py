@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the worst cases of issue 20 into a folder: inputs that stay inside every
-documented limit but used to cost minutes or gigabytes. Standard library only.
+"""Writes the worst cases into a folder: inputs that stay inside every documented limit
+and would cost minutes or gigabytes without the work budgets (docs/robustness.md). Standard library only.
 
     python3 Benchmarks/worst-cases/make_worst_cases.py OUT_DIR
 

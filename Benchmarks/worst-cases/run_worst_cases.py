@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times remo-geom on the worst cases of make_worst_cases.py and checks issue 20's
+"""Times remo-geom on the worst cases of make_worst_cases.py and checks the
 targets: each command within 10 s and 1 GB, output at most 10 x the input + 1 MB.
 
     python3 Benchmarks/worst-cases/run_worst_cases.py [--binary PATH] [--timeout S] [--cases DIR]

@@ -5,6 +5,11 @@ import Testing
 
 @Suite("remo-geom demo, end to end")
 struct DemoCommandTests {
+    /// The messages and figures below are recorded from the program: what this test holds is
+    /// that `demo` runs every job and says so. Each result has an independent oracle
+    /// elsewhere: the repair's share in `RepairTests` (GEOS `MakeValid`), the mask in
+    /// `MaskTests` (GEOS's areas), the badges in `FitTests` (GEOS-confirmed witnesses), the
+    /// photo verdicts in `PhotoCheckTests` (the labelled set).
     @Test("runs the whole job on the samples and writes its outputs to one folder")
     func demo() throws {
         let folder = try CLIRunner.temporaryFolder()
@@ -24,7 +29,8 @@ struct DemoCommandTests {
                 "annotated.png", "chips.json", "fit.json", "mask.png", "photos.json", "plan-bedroom-narrow-door.png", "plan-l-shaped.png",
                 "plan-living-room.png", "plan-walls-not-closed.png", "repaired.json", "repaired.png", "rooms.json", "validation.jsonl",
             ])
-        // The README's pictures of the repair and the mask are these, byte for byte.
+        // The README's pictures of the repair and the mask are these, byte for byte (so the
+        // README shows what the program draws today).
         for (written, shown) in [("repaired.png", "SampleScans/repaired-annotated.png"), ("mask.png", "SampleScans/mask.png")] {
             let made = try Data(contentsOf: URL(fileURLWithPath: out + "/" + written))
             #expect(made == (try Data(contentsOf: Repository.url(shown))), "\(shown) is out of date")

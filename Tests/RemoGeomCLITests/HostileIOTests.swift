@@ -8,7 +8,7 @@ import Testing
     import Darwin
 #endif
 
-/// The command line under hostile plumbing (issue 20): full disks, closed and broken
+/// The command line under hostile plumbing: full disks, closed and broken
 /// pipes, folders as standard input, outputs that name inputs by other names, folders
 /// with entries that cannot be read, ids that carry terminal controls. Nothing may crash,
 /// hang or report success for lost output.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import RemoLasso
 
-/// Documents within every limit that used to cost minutes or gigabytes (issue 20): each
+/// Documents within every limit that would cost minutes or gigabytes without the work budgets: each
 /// now does work bounded by a documented function of its size. The bounds are asserted
 /// on work counters, never on time.
 @Suite("Bounded work on hostile documents")

@@ -7,7 +7,7 @@ import Testing
 
 @testable import RemoRender
 
-/// Pictures within every limit that used to cost minutes or gigabytes (issue 20), held to
+/// Pictures within every limit that would cost minutes or gigabytes without the work budgets, held to
 /// work counters and memory high-water marks rather than time.
 @Suite("Bounded work when drawing")
 struct RenderBoundedWorkTests {

@@ -14,7 +14,10 @@ struct RealExportTests {
         var perimeter: Double
         var wallsClosed: Bool
         /// The floor area read with the scan's floors taken out, as a share of `area`
-        /// (the README gives it in whole percent).
+        /// (docs/formats.md gives it in whole percent). Recorded from the program: the
+        /// bridged outlines are held independently to simplicity, to the floor's own
+        /// outline where the walls close, and to GEOS-confirmed witnesses
+        /// (`FloorlessScanTests`).
         var floorlessShare: Double
         var description: String { file }
     }

@@ -21,9 +21,9 @@ public enum Repository {
 }
 
 /// Data made elsewhere (PngSuite, GEOS's XML tests, orient2d vectors, real RoomPlan exports),
-/// never copied into the repository: each corpus is a folder of `REMO_TEST_DATA`, which
-/// defaults to `../shared/data` beside the checkout. `Tests/test-data.json` lists each corpus
-/// with its upstream, version, licence and the SHA-256 of every file used.
+/// never copied into the repository: each corpus is a folder of `REMO_TEST_DATA`
+/// (REMO_TEST_DATA's default: `../shared/data` beside the checkout). `Tests/test-data.json`
+/// lists each corpus with its upstream, version, licence and the SHA-256 of every file used.
 ///
 /// A test that needs a corpus carries `TestData.needs(...)`: without the corpus it is skipped,
 /// and the skip says which corpus and where it was looked for. With `CI=true` a missing
@@ -46,7 +46,7 @@ public enum TestData {
         if let given = ProcessInfo.processInfo.environment["REMO_TEST_DATA"], !given.isEmpty {
             return URL(fileURLWithPath: given, relativeTo: Repository.root).standardizedFileURL
         }
-        return Repository.root.deletingLastPathComponent().appendingPathComponent("shared/data").standardizedFileURL
+        return Repository.url("../shared/data").standardizedFileURL  // REMO_TEST_DATA's default
     }()
 
     /// Whether the run is CI's (`CI=true`), where every corpus must be present.

@@ -61,3 +61,28 @@ struct TestDataTests {
         }
     }
 }
+
+/// The repository stands alone: no tracked file names the design brief it was written
+/// from or a path outside the repository, but for the test data's default folder, named
+/// only beside `REMO_TEST_DATA`.
+@Suite("The repository stands alone")
+struct StandsAloneTests {
+    @Test("no tracked file refers outside the repository")
+    func noOutsideReferences() throws {
+        let listed = try CLIRunner.runProgram("/usr/bin/git", ["-C", Repository.root.path, "ls-files", "-z"])
+        try #require(listed.status == 0, "git ls-files: \(listed.stderr)")
+        let files = listed.stdout.split(separator: "\0").map(String.init)
+        #expect(files.count > 300 && files.contains("Package.swift"))
+        // Written in pieces, so that this file does not name them itself.
+        let outside = ["DESIGN" + ".md", "../" + "shared", "shared" + "/data"]
+        var found: [String] = []
+        for file in files {
+            guard let text = try? Repository.text(file) else { continue }  // binary files
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where outside.contains(where: line.contains) && !line.contains("REMO_TEST_DATA") {
+                found.append("\(file):\(number + 1): \(line.prefix(120))")
+            }
+        }
+        #expect(found.isEmpty, "\(found.count) lines refer outside the repository:\n\(found.prefix(20).joined(separator: "\n"))")
+    }
+}

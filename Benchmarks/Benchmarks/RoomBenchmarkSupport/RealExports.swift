@@ -8,7 +8,7 @@ public enum RealExports {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
         let data =
             ProcessInfo.processInfo.environment["REMO_TEST_DATA"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? checkout.appendingPathComponent("../shared/data")
+            ?? checkout.appendingPathComponent("../shared/data")  // REMO_TEST_DATA's default
         return data.appendingPathComponent("roomplan").standardizedFileURL
     }()
 

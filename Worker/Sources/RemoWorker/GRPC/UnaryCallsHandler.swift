@@ -21,12 +21,12 @@ struct UnaryCall: Sendable {
 /// gRPC's status back (or the status alone, "Trailers-Only"). Runs on the channel's event
 /// loop only.
 ///
-/// The worker used grpc-swift-2's transport until session 19. That transport gives every
-/// call a child channel with its own handlers and async streams; here a call is an entry
-/// in a dictionary, which took the worker's CPU per activity from 2.0 to about 0.9 ms
-/// (docs/worker.md). It also could not raise swift-nio-http2's limit of 200 PINGs per
-/// 30 s, which Temporal's frontend exceeds, so connections had to be replaced every 50
-/// calls; this handler's connection lives as long as the server keeps it.
+/// Why not grpc-swift-2's transport: it gives every call a child channel with its own
+/// handlers and async streams, where here a call is an entry in a dictionary, at less than
+/// half the CPU per activity (docs/worker.md); and it cannot raise swift-nio-http2's limit
+/// of 200 PINGs per 30 s, which Temporal's frontend exceeds, so its connections would have
+/// to be replaced every few dozen calls. This handler's connection lives as long as the
+/// server keeps it.
 final class UnaryCallsHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
