@@ -14,7 +14,9 @@ struct DocExampleTests {
         var description: String { place }
     }
 
-    static let documents = ["README.md"] + ((try? FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path)) ?? [])
+    static let documents =
+        ["README.md"]
+        + ((try? FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path)) ?? [])
         .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
 
     /// Every command of every ```console block, with the lines it is shown to print.

@@ -79,7 +79,9 @@ struct SimplifyCommandTests {
                 Issue.record("region \(k): no hausdorff in \(entry)")
                 continue
             }
-            #expect(farthest <= 0.75 && farthest <= reported + 1e-9 && reported <= 0.75, "region \(k): \(farthest) by GEOS, \(reported) reported")
+            #expect(
+                farthest <= 0.75 && farthest <= reported + 1e-9 && reported <= 0.75,
+                "region \(k): \(farthest) by GEOS, \(reported) reported")
         }
     }
 
