@@ -66,7 +66,8 @@ let package = Package(
         .executableTarget(
             name: "remo-geom-worker",
             dependencies: [
-                "RemoWorker", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RemoWorker", .product(name: "RemoRender", package: "remo-geom"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

@@ -22,10 +22,12 @@ static void remo_error_exit(j_common_ptr cinfo) {
     longjmp(err->jump, 1);
 }
 
-// Warnings are ignored (a few extraneous bytes are common in real files), except data
-// that ends early: libjpeg would fill the rest with grey and carry on.
+// Warnings are ignored (a few extraneous bytes are common in real files), except image
+// data that ends early, whether the file ends (JWRN_JPEG_EOF) or a marker comes where data
+// was due (JWRN_HIT_MARKER: a file cut short and closed with an end-of-image marker):
+// libjpeg would fill the rest with grey and carry on.
 static void remo_emit_message(j_common_ptr cinfo, int level) {
-    if (level == -1 && cinfo->err->msg_code == JWRN_JPEG_EOF) {
+    if (level == -1 && (cinfo->err->msg_code == JWRN_JPEG_EOF || cinfo->err->msg_code == JWRN_HIT_MARKER)) {
         remo_error_mgr *err = (remo_error_mgr *)cinfo->err;
         snprintf(err->message, sizeof err->message, "the JPEG data ends early (truncated file)");
         longjmp(err->jump, 1);
@@ -38,9 +40,12 @@ static void remo_output_message(j_common_ptr cinfo) { (void)cinfo; }
 static void remo_progress(j_common_ptr cinfo) {
     if (!cinfo->is_decompressor) return;
     j_decompress_ptr d = (j_decompress_ptr)cinfo;
-    if (d->input_scan_number > REMO_JPEG_MAX_SCANS) {
+    unsigned long long pixels = (unsigned long long)d->image_width * d->image_height;
+    unsigned long long allowed = pixels ? REMO_JPEG_MAX_SCAN_PIXELS / pixels : REMO_JPEG_MAX_SCANS;
+    if (allowed > REMO_JPEG_MAX_SCANS) allowed = REMO_JPEG_MAX_SCANS;
+    if ((unsigned long long)d->input_scan_number > allowed) {
         remo_error_mgr *err = (remo_error_mgr *)cinfo->err;
-        snprintf(err->message, sizeof err->message, "the progressive JPEG has more than %d scans", REMO_JPEG_MAX_SCANS);
+        snprintf(err->message, sizeof err->message, "the progressive JPEG has more than %llu scans, the most for its size", allowed);
         longjmp(err->jump, 1);
     }
 }

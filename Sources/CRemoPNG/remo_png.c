@@ -88,6 +88,11 @@ int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8
                      (unsigned long long)w, (unsigned long long)h, (unsigned long long)(w * h), (unsigned long long)max_pixels);
             return REMO_PNG_TOO_LARGE;
         }
+        if (w > REMO_PNG_MAX_SIDE || h > REMO_PNG_MAX_SIDE) {
+            snprintf(message, message_size, "the image is %llu x %llu pixels: a PNG side may be at most %d", (unsigned long long)w,
+                     (unsigned long long)h, REMO_PNG_MAX_SIDE);
+            return REMO_PNG_TOO_LARGE;
+        }
     }
     if (!chunks_fit(data, size, message, message_size)) return REMO_PNG_ERROR;
     error_sink sink = {message, message_size};

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RemoRender
 import RemoImage
 import RemoJSON
 import RemoService
@@ -29,7 +30,7 @@ struct PhotoCommand: ParsableCommand {
     var format: OutputFormat?
 
     @Option(help: "The most pixels a photo may have; larger ones are refused from their header.")
-    var maxPixels: Int = 100_000_000
+    var maxPixels: Int = PNGCodec.defaultMaximumPixels
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file, folder or -.") }

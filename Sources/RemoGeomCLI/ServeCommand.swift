@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RemoRender
 import RemoHTTP
 import Synchronization
 
@@ -32,7 +33,7 @@ struct ServeCommand: ParsableCommand {
     var maxBodyBytes = 64 << 20
 
     @Option(help: "Refuse images with more pixels than this (422).")
-    var maxPixels = 100_000_000
+    var maxPixels = PNGCodec.defaultMaximumPixels
 
     @Option(help: "Jobs run at once (default: the number of cores).")
     var concurrency: Int?

@@ -13,7 +13,7 @@ struct ServiceError: Error {
         switch error.kind {
         case .badInput: status = .badRequest
         case .tooLarge, .sizeMismatch, .noSuchRoom, .noSuchRegion: status = .unprocessableContent
-        case .internalFailure: status = .internalServerError
+        case .internalFailure, .persistentFailure: status = .internalServerError
         }
         code = error.code
         message = error.message

@@ -35,14 +35,17 @@ extension CoverageMask {
     }
 
     /// One box blur of width 2 × `radius` + 1 along `count` values from `start`, `step`
-    /// apart, with the end values carried on beyond them.
+    /// apart, with the end values carried on beyond them: O(`count`), the window's sum kept
+    /// as it slides.
     private mutating func blur(start: Int, step: Int, count: Int, _ radius: Int, _ line: inout [Int]) {
         line.removeAll(keepingCapacity: true)
         for k in 0..<count { line.append(Int(values[start + k * step])) }
         let window = 2 * radius + 1
         func at(_ k: Int) -> Int { line[Swift.min(count - 1, Swift.max(0, k))] }
-        var sum = 0
-        for k in -radius...radius { sum += at(k) }
+        // The first window, -radius...radius, with the end value standing in beyond the
+        // line's start and end: O(count) whatever the radius.
+        var sum = radius * line[0] + line[0...Swift.min(radius, count - 1)].reduce(0, +)
+        sum += Swift.max(0, radius - (count - 1)) * line[count - 1]
         for k in 0..<count {
             let mean: Int = (sum + window / 2) / window
             values[start + k * step] = UInt8(mean)

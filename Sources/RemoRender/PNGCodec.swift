@@ -51,6 +51,10 @@ public enum PNGCompression: String, Hashable, Sendable, CaseIterable {
 public enum PNGCodec {
     /// The default pixel limit: 100 megapixels.
     public static let defaultMaximumPixels = 100_000_000
+    /// The longest side of a PNG read or written: libpng writes none longer (its default
+    /// limit), so a longer one is refused when read, and a picture to be written with a
+    /// longer side is refused before it is drawn.
+    public static let maximumSide = Int(REMO_PNG_MAX_SIDE)
 
     /// Decodes a whole PNG from memory.
     ///
@@ -67,7 +71,8 @@ public enum PNGCodec {
         var height: UInt32 = 0
         let known = bytes.withUnsafeBufferPointer { remo_png_header($0.baseAddress, $0.count, &width, &height) } == REMO_PNG_OK
         // The limit first: a header may declare 2^32 × 2^32 pixels.
-        let withinLimit = known && UInt64(width) * UInt64(height) <= UInt64(max(0, maximumPixels))
+        let withinLimit =
+            known && UInt64(width) * UInt64(height) <= UInt64(max(0, maximumPixels)) && max(width, height) <= UInt32(maximumSide)
         let sampleCount = withinLimit ? Int(width) * Int(height) * 4 : 0
         var pixels: [UInt8] = []
         var status: Int32 = 0

@@ -13,9 +13,22 @@ public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible, Sendable {
         /// The sentence.
         public var message: String
+        /// Whether writing again would fail the same way: a folder that is a file or does
+        /// not exist, a name too long, no permission, a read-only file system. Only a full
+        /// disk, an I/O error, a lack of memory or of descriptors may pass.
+        public var isPersistent: Bool
         /// The sentence.
         public var description: String { message }
+
+        init(message: String, errno code: Int32?) {
+            self.message = message
+            isPersistent = code.map { ![ENOSPC, EDQUOT, EIO, EINTR, ENOMEM, EAGAIN, EMFILE, ENFILE, ETIMEDOUT].contains($0) } ?? true
+        }
     }
+
+    /// Whether an `errno` of a file operation would come back on a second try: see
+    /// ``WriteError/isPersistent``.
+    public static func isPersistent(errno code: Int32) -> Bool { WriteError(message: "", errno: code).isPersistent }
 
     /// Writes `bytes` to `path`, whose folder must exist.
     ///
@@ -29,7 +42,7 @@ public enum AtomicFile {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw WriteError(message: "\(path): the folder \(folder) does not exist")
+            throw WriteError(message: "\(path): the folder \(folder) does not exist", errno: nil)
         }
         let (temporary, descriptor) = try createTemporary(in: folder, for: path, onTemporary: onTemporary)
         defer { onTemporary(nil) }
@@ -51,7 +64,7 @@ public enum AtomicFile {
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw WriteError(message: "\(path): cannot write: \(describe(failure))")
+            throw WriteError(message: "\(path): cannot write: \(describe(failure))", errno: failure)
         }
     }
 
@@ -72,7 +85,7 @@ public enum AtomicFile {
             let failure = errno
             onTemporary(nil)
             // Taken by another writer: another name.
-            guard failure == EEXIST else { throw WriteError(message: "\(path): cannot write: \(describe(failure))") }
+            guard failure == EEXIST else { throw WriteError(message: "\(path): cannot write: \(describe(failure))", errno: failure) }
         }
     }
 

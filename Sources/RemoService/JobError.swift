@@ -1,7 +1,7 @@
 /// Why a job could not be done: a stable code, a message for people, and the kind of
 /// failure, which each front end maps to its own status in one place (the CLI to exit
 /// status 2, the HTTP service to 400, 413, 415 or 422, the worker to a non-retryable
-/// failure).
+/// failure unless it is an ``Kind/internalFailure``).
 public struct JobError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure: what the caller should do about it.
     public enum Kind: String, Hashable, Sendable {
@@ -15,7 +15,10 @@ public struct JobError: Error, Hashable, Sendable, CustomStringConvertible {
         case noSuchRoom
         /// The request names a region the document does not have.
         case noSuchRegion
-        /// Not the caller's fault (an encoder that failed, memory): worth retrying.
+        /// Not the caller's fault, but it would fail the same way again (an output whose
+        /// folder is a file, a name too long, no permission): not worth retrying.
+        case persistentFailure
+        /// Not the caller's fault (an encoder that failed, memory, a full disk): worth retrying.
         case internalFailure
     }
 

@@ -80,6 +80,13 @@ extension Jobs {
                 .tooLarge, code: "image-too-large",
                 message: "\(name): a \(Int(width)) × \(Int(height)) mask is over the limit of \(options.maximumPixels) pixels")
         }
+        guard max(width, height) <= Double(PNGCodec.maximumSide) else {
+            throw JobError(
+                .tooLarge, code: "image-too-large",
+                message:
+                    "\(name): a \(Int(width)) × \(Int(height)) mask cannot be written as a PNG, whose sides are at most \(PNGCodec.maximumSide)"
+            )
+        }
         let rings = regions.map(\.points)
         let growRows = CoverageMask.growRows(rings, by: options.grow * decoded.scale, height: Int(height))
         guard growRows <= MaskOptions.maximumGrowRows else {

@@ -1,5 +1,6 @@
 import RemoImage
 import RemoJSON
+import RemoRender
 
 extension JobError {
     /// An image that could not be read: `image-too-large` over the pixel limit, otherwise
@@ -23,7 +24,8 @@ extension Jobs {
     ///   - maximumPixels: Larger photos are refused from their header (`image-too-large`).
     ///   - name: The photo's name in error messages.
     /// - Returns: The report; its JSON is `report.json(file:)`.
-    public static func photo(_ bytes: [UInt8], maximumPixels: Int = 100_000_000, name: String = "the photo") throws(JobError)
+    public static func photo(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.defaultMaximumPixels, name: String = "the photo")
+        throws(JobError)
         -> PhotoReport
     {
         do {

@@ -103,12 +103,12 @@ struct ImageDecoderTests {
         }
     }
 
-    @Test("a progressive JPEG of 300 copies of its scans is refused past 256 scans; EXIF pointing past its end reads as upright")
+    @Test("a progressive JPEG of 300 copies of its scans is refused past 64 scans; EXIF pointing past its end reads as upright")
     func scansAndBrokenEXIF() throws {
         #expect {
             try ImageDecoder.decode(Self.fixture("many-scans.jpg"), maximumPixels: 1_000_000, samples: .luma(shortSide: 8))
         } throws: { error in
-            (error as? ImageError)?.message.contains("more than 256 scans") == true
+            (error as? ImageError)?.message.contains("more than 64 scans") == true
         }
         let image = try ImageDecoder.decode(Self.fixture("broken-exif.jpg"), maximumPixels: 1_000_000, samples: .rgba)
         #expect(image.orientation == .up && image.width == 64 && image.height == 48)
@@ -148,12 +148,16 @@ struct ImageDecoderTests {
 
     @Test(
         "hostile bytes: truncated data, a bare signature, random bytes after a JPEG or HEIC start: an error with a message, never a crash",
-        arguments: ["truncated", "signature", "garbage-jpeg", "garbage-heic", "empty"])
+        arguments: ["truncated", "closed-early", "signature", "garbage-jpeg", "garbage-heic", "empty"])
     func hostile(kind: String) throws {
         var rng = SystemRandomNumberGenerator()
         let bytes: [UInt8] =
             switch kind {
             case "truncated": try Self.fixture("truncated.jpg")
+            // A photo cut short and closed with an end-of-image marker: libjpeg warns that
+            // the data ends early and would fill the rest with grey.
+            case "closed-early":
+                try Array(Repository.bytes("SampleScans/photos/sharp.jpg").prefix(upTo: 60_000)) + [0xFF, 0xD9]
             case "signature": [0xFF, 0xD8, 0xFF]
             case "garbage-jpeg": [0xFF, 0xD8, 0xFF, 0xE0] + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
             case "garbage-heic": [0, 0, 0, 24] + Array("ftypheic".utf8) + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -166,8 +170,47 @@ struct ImageDecoderTests {
             #expect(error.code == "invalid-image")
             #expect(!error.message.isEmpty)
         }
-        if kind == "truncated" {
+        if kind == "truncated" || kind == "closed-early" {
             #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes, maximumPixels: 100_000_000, samples: .luma(shortSide: 8)) }
+        }
+    }
+
+    /// A HEIF file whose primary item is a grid of the given output size, its descriptor in
+    /// `idat`, claiming nothing else (no tiles: libheif could not decode it).
+    static func gridHEIF(width: Int, height: Int) -> [UInt8] {
+        func box(_ type: String, _ content: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + content.count)
+            return [UInt8(size >> 24), UInt8(size >> 16 & 255), UInt8(size >> 8 & 255), UInt8(size & 255)] + Array(type.utf8) + content
+        }
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v >> 16) + u16(v & 0xFFFF) }
+        let wide = width > 0xFFFF || height > 0xFFFF
+        let descriptor: [UInt8] = [0, wide ? 1 : 0, 0, 0] + (wide ? u32(width) + u32(height) : u16(width) + u16(height))
+        let pitm = box("pitm", [0, 0, 0, 0] + u16(1))
+        let infe = box("infe", [2, 0, 0, 0] + u16(1) + u16(0) + Array("grid".utf8) + [0])
+        let iinf = box("iinf", [0, 0, 0, 0] + u16(1) + infe)
+        // Version 1: offsets and lengths of 4 bytes, no base offset; construction method 1 (idat).
+        let iloc = box("iloc", [1, 0, 0, 0, 0x44, 0x00] + u16(1) + u16(1) + u16(1) + u16(0) + u16(1) + u32(0) + u32(descriptor.count))
+        let meta = box("meta", [0, 0, 0, 0] + pitm + iinf + iloc + box("idat", descriptor))
+        return box("ftyp", Array("heic".utf8) + u32(0) + Array("mif1heic".utf8)) + meta
+    }
+
+    @Test("a HEIF grid is held to the pixel limit by the size it decodes to, from its own descriptor, before libheif decodes it")
+    func gridOverTheLimit() throws {
+        for (width, height) in [(20_000, 20_000), (40_000, 40_000), (100_000, 2_000)] {
+            do {
+                _ = try ImageDecoder.decode(Self.gridHEIF(width: width, height: height), maximumPixels: 100_000_000, samples: .rgba)
+                Issue.record("a \(width) × \(height) grid was decoded")
+            } catch {
+                #expect(error.code == "image-too-large" && error.message.contains("grid is \(width) x \(height)"), "\(error.message)")
+            }
+        }
+        // Within the limit the grid goes on to libheif, which finds no tiles.
+        do {
+            _ = try ImageDecoder.decode(Self.gridHEIF(width: 1_000, height: 1_000), maximumPixels: 100_000_000, samples: .rgba)
+            Issue.record("a grid without tiles was decoded")
+        } catch {
+            #expect(error.code == "invalid-image", "\(error.message)")
         }
     }
 }

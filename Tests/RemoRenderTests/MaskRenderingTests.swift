@@ -41,6 +41,49 @@ struct MaskRenderingTests {
         #expect(abs(before - after) <= 100 * 2)  // rounding, at most a level per row per pass
     }
 
+    /// Three box blurs along the rows and three down the columns over the box widened by the
+    /// blur, summing each window whole: the feather as specified, in O(pixels × radius).
+    static func featherByBruteForce(_ mask: CoverageMask, radius: Int) -> [UInt8] {
+        let (width, height) = (mask.width, mask.height)
+        var values = mask.values.map(Int.init)
+        let filled = values.indices.filter { values[$0] != 0 }
+        guard radius > 0, !filled.isEmpty else { return mask.values }
+        let rows = filled.map { $0 / width }
+        let columns = filled.map { $0 % width }
+        let reach = 3 * radius
+        let rowRange = max(0, rows.min()! - reach)...min(height - 1, rows.max()! + reach)
+        let columnRange = max(0, columns.min()! - reach)...min(width - 1, columns.max()! + reach)
+        func blurred(_ line: [Int]) -> [Int] {
+            line.indices.map { k in
+                let sum = (k - radius...k + radius).reduce(0) { $0 + line[min(line.count - 1, max(0, $1))] }
+                return (sum + radius) / (2 * radius + 1)
+            }
+        }
+        for _ in 0..<3 {
+            for row in rowRange {
+                let line = blurred(columnRange.map { values[row * width + $0] })
+                for (k, column) in columnRange.enumerated() { values[row * width + column] = line[k] }
+            }
+            for column in columnRange {
+                let line = blurred(rowRange.map { values[$0 * width + column] })
+                for (k, row) in rowRange.enumerated() { values[row * width + column] = line[k] }
+            }
+        }
+        return values.map { UInt8($0) }
+    }
+
+    @Test(
+        "feathering equals three box blurs each way summed whole, for radii from 1 to far past the image's sides",
+        arguments: [1, 2, 7, 40, 300])
+    func featherAgainstBruteForce(radius: Int) throws {
+        let lasso = [Point(9.5, 4), Point(31, 7.25), Point(27, 22), Point(12.75, 19.5), Point(5, 12)]
+        var mask = CoverageMask(width: 37, height: 29, filling: [lasso])
+        // The feather caps its radius at the image's width plus height.
+        let expected = Self.featherByBruteForce(mask, radius: min(radius, 37 + 29))
+        mask.feather(over: Double(6 * radius))
+        #expect(mask.values == expected)
+    }
+
     @Test("growing moves a straight edge out by the distance, exactly, and rounds a corner")
     func grow() throws {
         var mask = CoverageMask(width: 80, height: 70, filling: [Self.square])

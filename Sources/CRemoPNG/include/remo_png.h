@@ -1,5 +1,9 @@
 #ifndef REMO_PNG_H
 #define REMO_PNG_H
+
+/// The longest side read or written: libpng's default limit for writing, so that every
+/// image read can be written back.
+#define REMO_PNG_MAX_SIDE 1000000
 // The whole of remo-geom's contact with libpng: one function decodes a whole PNG
 // from memory and one encodes a whole image to memory. Each owns its setjmp, so no
 // longjmp ever crosses a Swift frame; Swift sees plain structs and status codes.

@@ -99,6 +99,12 @@ public enum ImageDecoder {
     }
 
     static func heic(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
+        // A grid decodes to the size its descriptor gives, whatever the image claims.
+        if let grid = HEIFGrid.outputSize(bytes), grid.width * grid.height > maximumPixels {
+            throw .tooLarge(
+                "the HEIF image's grid is \(grid.width) x \(grid.height) = \(grid.width * grid.height) pixels, above the limit of \(maximumPixels)"
+            )
+        }
         var message = [CChar](repeating: 0, count: 512)
         var image = remo_heif_image()
         defer { remo_heif_free_image(&image) }

@@ -1,3 +1,5 @@
+import RemoRender
+
 /// The deterministic first check of an uploaded room photo (docs/commands.md):
 /// resolution, blur and exposure. Every threshold is a named constant with where it came
 /// from; a change to any of them or to a measure changes ``checkVersion``.
@@ -58,7 +60,7 @@ public enum PhotoCheck {
     ///   - bytes: A PNG, JPEG or HEIC file.
     ///   - maximumPixels: Larger photos are refused from their header.
     /// - Throws: ``ImageError`` when the file cannot be read.
-    public static func check(_ bytes: [UInt8], maximumPixels: Int = 100_000_000) throws(ImageError) -> PhotoReport {
+    public static func check(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws(ImageError) -> PhotoReport {
         guard ImageFormat.sniff(bytes) == .jpeg else {
             let image = try ImageDecoder.decode(bytes, maximumPixels: maximumPixels, samples: .luma(shortSide: workingShortSide))
             let working = WorkingImage(luma: image.pixels, width: image.width, height: image.height, shortSide: workingShortSide)

@@ -38,7 +38,7 @@ public struct ActivityRunner: Sendable {
     public var maximumPixels: Int
 
     /// A runner over `files`.
-    public init(files: FilesRoot, maximumPixels: Int = 100_000_000) {
+    public init(files: FilesRoot, maximumPixels: Int = PNGCodec.defaultMaximumPixels) {
         self.files = files
         self.maximumPixels = maximumPixels
     }

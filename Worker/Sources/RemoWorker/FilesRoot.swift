@@ -54,8 +54,9 @@ public struct FilesRoot: Sendable {
 
     /// Writes `bytes` to `relative` atomically, making the folders it names as needed.
     ///
-    /// - Throws: ``JobError`` `path-outside-root` (bad input), or `write-failed`, which is
-    ///   worth retrying (a full disk, say).
+    /// - Throws: ``JobError`` `path-outside-root` (bad input), or `write-failed`: worth
+    ///   retrying only when a retry may pass (a full disk, say), not for a folder that is a
+    ///   file or a name too long.
     public func write(_ bytes: [UInt8], to relative: String, member: String) throws(JobError) {
         let full = try checked(relative, member: member)
         // The deepest folder that exists must resolve inside the root; the rest is made.
@@ -72,9 +73,10 @@ public struct FilesRoot: Sendable {
         for name in missing {
             folder += "/" + name
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                let failure = errno
                 throw JobError(
-                    .internalFailure, code: "write-failed",
-                    message: "\(member): \(relative): cannot make the folder (\(String(cString: strerror(errno))))")
+                    AtomicFile.isPersistent(errno: failure) ? .persistentFailure : .internalFailure, code: "write-failed",
+                    message: "\(member): \(relative): cannot make the folder (\(String(cString: strerror(failure))))")
             }
         }
         var info = stat()
@@ -82,7 +84,8 @@ public struct FilesRoot: Sendable {
             throw JobError(.badInput, code: "not-a-file", message: "\(member): \(relative): is a folder, not a file")
         }
         do { try AtomicFile.write(bytes, to: full) } catch {
-            throw JobError(.internalFailure, code: "write-failed", message: "\(member): \(error.message)")
+            throw JobError(
+                error.isPersistent ? .persistentFailure : .internalFailure, code: "write-failed", message: "\(member): \(error.message)")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RemoRender
 import NIOCore
 import NIOPosix
 import RemoService
@@ -60,7 +61,7 @@ struct WorkerCommand: AsyncParsableCommand {
     var identity: String?
 
     @Option(help: "Images over this many pixels are refused from their header.")
-    var maxPixels = 100_000_000
+    var maxPixels = PNGCodec.defaultMaximumPixels
 
     func validate() throws {
         guard address != nil else { throw ValidationError("--temporal \(temporal): expected host:port, such as 127.0.0.1:7233") }

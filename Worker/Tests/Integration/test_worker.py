@@ -148,6 +148,15 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "DrawMask",
              "argument": {"regions": load("regions", "valid.json"), "output": "out/m.png", "options": {"region": "nope"}},
              "attempts": 5},
+            # Outputs that would fail the same way every time: a folder that is a file, a name
+            # longer than the file system takes, a mask too wide for PNG.
+            {"activity": "DrawMask",
+             "argument": {"regions": load("regions", "valid.json"), "output": "in/design.png/m.png"}, "attempts": 5},
+            {"activity": "DrawMask",
+             "argument": {"regions": load("regions", "valid.json"), "output": "out/" + "m" * 300 + ".png"}, "attempts": 5},
+            {"activity": "DrawMask",
+             "argument": {"regions": {"image": {"width": 1000001, "height": 1}, "regions": []}, "output": "out/wide.png"},
+             "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
@@ -155,7 +164,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         answers, handle = await self.run_calls(calls)
         codes = [a["error"]["type"] for a in answers]
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-request", "not-found",
-                                 "invalid-image", "invalid-scan", "invalid-request", "no-such-region"], answers)
+                                 "invalid-image", "invalid-scan", "invalid-request", "no-such-region",
+                                 "write-failed", "write-failed", "image-too-large"], answers)
         for a in answers:
             self.assertTrue(a["error"]["nonRetryable"], a)
             self.assertEqual(a["error"]["retryState"], "NON_RETRYABLE_FAILURE", a)
