@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // `remo-geom-worker`: the jobs as Temporal activities, over gRPC (its own unary client on
 // swift-nio-http2). Kept apart from the main package so that `swift build`, `swift test` and
-// `demo` never build HTTP/2, protobuf or BoringSSL (docs/worker.md).
+// `demo` never build HTTP/2 or protobuf (docs/worker.md).
 //
 //   swift build --package-path Worker                # debug, as CI builds it
 //   Worker/scripts/generate-protos.sh                # regenerate Sources/TemporalAPI
@@ -19,10 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
-        // SHA-256 of written files.
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
+        // The system's libcrypto (OpenSSL), for the SHA-256 of written files.
+        .systemLibrary(name: "CRemoCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Generated from Protos/ (a subset of Temporal's API) by scripts/generate-protos.sh.
         .target(
             name: "TemporalAPI",
@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "RemoWorker",
             dependencies: [
-                "TemporalAPI",
+                "TemporalAPI", "CRemoCrypto",
                 .product(name: "RemoService", package: "remo-geom"),
                 .product(name: "RemoJSON", package: "remo-geom"),
                 .product(name: "RemoLasso", package: "remo-geom"),
@@ -47,7 +47,6 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The gRPC client against swift-nio-http2's server side, in memory; the activities are

@@ -1,4 +1,3 @@
-import Crypto
 import RemoJSON
 import RemoLasso
 import RemoRender
@@ -153,10 +152,6 @@ public struct ActivityRunner: Sendable {
     func write(_ bytes: [UInt8], to path: String, stillWanted: () -> Bool) throws(JobError) -> [(key: String, value: JSONValue)] {
         guard stillWanted() else { throw JobError(.internalFailure, code: "cancelled", message: "the activity was cancelled") }
         try files.write(bytes, to: path, member: "$.output")
-        let digest = SHA256.hash(data: bytes).map { byte in
-            let hex = Array("0123456789abcdef")
-            return String([hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-        }
-        return [("output", .string(path)), ("bytes", .number(Double(bytes.count))), ("sha256", .string(digest.joined()))]
+        return [("output", .string(path)), ("bytes", .number(Double(bytes.count))), ("sha256", .string(SHA256.hex(bytes)))]
     }
 }
