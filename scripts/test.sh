@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/stages.sh
 output=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$output"; stages_print' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$output"; stages_print' EXIT
 
 stage "set-up" scripts/setup.sh
 export REMO_SETUP_DONE=1

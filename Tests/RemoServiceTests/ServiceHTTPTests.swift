@@ -246,7 +246,7 @@ struct ServiceHTTPTests {
         return false
     }
 
-    @Test("SIGTERM during a slow render of 12 megapixels: the 38 MB response arrives whole, and the process exits 0")
+    @Test("SIGTERM during a render of 12 megapixels: the 38 MB response arrives whole, and the process exits 0")
     func shutdownDuringARender() throws {
         let service = try ServiceProcess()
         // An answer larger than the socket's buffers, so that it is still being sent when
@@ -263,11 +263,13 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
         done.wait()
         #expect(response?.status == 200)
-        let expected = try CLIRunner.runBytes([
-            "render", "--image", image, "--regions", regions, "--output", "-", "--scale", "2", "--stroke-width", "10",
-        ])
-        let whole = response?.body == expected  // compared apart: a failure would print 38 MB
-        #expect(whole, "\(response?.body.count ?? 0) bytes arrived of the \(expected.count) of the PNG")
+        // Whole: as long as the header said, and ending with the PNG's end chunk. (That a
+        // render answers the CLI's bytes is the test of every route above.)
+        let body = response?.body ?? []
+        let declared = Int(response?.headers["content-length"] ?? "")
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        #expect(body.count > 20_000_000 && declared == body.count, "\(body.count) bytes arrived of the \(declared ?? 0) declared")
+        #expect(body.suffix(12).elementsEqual(iend), "the PNG's end chunk is missing")
         #expect(service.log.contains("path=/v1/render") && service.log.contains("status=200"))
     }
 
