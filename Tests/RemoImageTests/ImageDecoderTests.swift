@@ -1,5 +1,6 @@
 import Foundation
 import RemoImage
+import RemoShapes
 import RemoTestSupport
 import Testing
 
@@ -204,6 +205,18 @@ struct ImageDecoderTests {
             } catch {
                 #expect(error.code == "image-too-large" && error.message.contains("grid is \(width) x \(height)"), "\(error.message)")
             }
+        }
+        // Every truncation and 500 byte flips of such a file: an error, never a trap.
+        let grid = Self.gridHEIF(width: 20_000, height: 20_000)
+        var rng = SplitMix64(seed: 3)
+        let broken = (0..<grid.count).map { Array(grid.prefix($0)) }
+            + (0..<500).map { _ in
+                var bytes = grid
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                return bytes
+            }
+        for bytes in broken {
+            #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes, maximumPixels: 100_000_000, samples: .rgba) }
         }
         // Within the limit the grid goes on to libheif, which finds no tiles.
         do {

@@ -46,23 +46,23 @@ enum HEIFGrid {
             guard let id = iloc.uint(version < 2 ? 2 : 4) else { return nil }
             let method = version == 0 ? 0 : (iloc.uint(2) ?? -1) & 15
             guard iloc.uint(2) != nil, let base = iloc.uint(baseSize), let extents = iloc.uint(2) else { return nil }
-            var first: (offset: Int, length: Int)? = nil
-            for _ in 0..<extents {
-                guard iloc.uint(indexSize) != nil, let offset = iloc.uint(offsetSize), let length = iloc.uint(lengthSize) else {
-                    return nil
-                }
-                if first == nil { first = (offset, length) }
+            guard extents > 0 else { continue }
+            guard iloc.uint(indexSize) != nil, let offset = iloc.uint(offsetSize), let length = iloc.uint(lengthSize) else {
+                return nil
             }
-            guard id == item, let (offset, length) = first else { continue }
+            // The other extents, stepped over at once (fields of 0 bytes would make a
+            // loop over them free of reading, and so without bound).
+            guard iloc.skip((extents - 1) * (indexSize + offsetSize + lengthSize)) else { return nil }
+            guard id == item else { continue }
             let source: ArraySlice<UInt8>
             switch (method, idat) {
             case (0, _): source = file[...]
             case (1, let idat?): source = file[idat.range]
             default: return nil
             }
+            guard base <= source.count, offset <= source.count - base else { return nil }
             let start = source.startIndex + base + offset
-            let end = length == 0 ? source.endIndex : start + min(length, 16)
-            guard base >= 0, offset >= 0, start >= source.startIndex, end <= source.endIndex, start <= end else { return nil }
+            let end = length == 0 ? source.endIndex : start + min(length, 16, source.endIndex - start)
             return Array(source[start..<end])
         }
         return nil
@@ -84,6 +84,13 @@ enum HEIFGrid {
             for k in 0..<size { value = value << 8 | Int(bytes[range.lowerBound + k]) }
             range = range.lowerBound + size..<range.upperBound
             return size == 8 && value < 0 ? nil : value
+        }
+
+        /// Steps over `count` bytes; false when fewer are left.
+        mutating func skip(_ count: Int) -> Bool {
+            guard count >= 0, count <= range.count else { return false }
+            range = range.lowerBound + count..<range.upperBound
+            return true
         }
 
         /// A full box's version, its flags stepped over.
