@@ -106,7 +106,8 @@ let package = Package(
         .testTarget(
             name: "RemoRenderTests", dependencies: ["RemoRender", "RemoRoom", "RemoGeometry", "RemoShapes", "RemoJSON", "RemoTestSupport"]),
         .testTarget(
-            name: "RemoImageTests", dependencies: ["RemoImage", "RemoRender", "RemoShapes", "RemoTestSupport"], exclude: ["Fixtures", "LeakCheck"]
+            name: "RemoImageTests", dependencies: ["RemoImage", "RemoRender", "RemoShapes", "RemoTestSupport"],
+            exclude: ["Fixtures", "LeakCheck"]
         ),
         .testTarget(
             name: "RemoLassoTests",

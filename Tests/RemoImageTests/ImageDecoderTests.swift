@@ -209,7 +209,8 @@ struct ImageDecoderTests {
         // Every truncation and 500 byte flips of such a file: an error, never a trap.
         let grid = Self.gridHEIF(width: 20_000, height: 20_000)
         var rng = SplitMix64(seed: 3)
-        let broken = (0..<grid.count).map { Array(grid.prefix($0)) }
+        let broken =
+            (0..<grid.count).map { Array(grid.prefix($0)) }
             + (0..<500).map { _ in
                 var bytes = grid
                 bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
