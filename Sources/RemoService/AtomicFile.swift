@@ -22,13 +22,16 @@ public enum AtomicFile {
 
         init(message: String, errno code: Int32?) {
             self.message = message
-            isPersistent = code.map { ![ENOSPC, EDQUOT, EIO, EINTR, ENOMEM, EAGAIN, EMFILE, ENFILE, ETIMEDOUT].contains($0) } ?? true
+            isPersistent = code.map(AtomicFile.isPersistent(errno:)) ?? true
         }
     }
 
-    /// Whether an `errno` of a file operation would come back on a second try: see
-    /// ``WriteError/isPersistent``.
-    public static func isPersistent(errno code: Int32) -> Bool { WriteError(message: "", errno: code).isPersistent }
+    /// Whether an `errno` of a file operation would come back on a second try: all but a
+    /// full disk, an I/O error, a lack of memory or of descriptors, an interruption or a
+    /// timeout.
+    public static func isPersistent(errno code: Int32) -> Bool {
+        ![ENOSPC, EDQUOT, EIO, EINTR, ENOMEM, EAGAIN, EMFILE, ENFILE, ETIMEDOUT].contains(code)
+    }
 
     /// Writes `bytes` to `path`, whose folder must exist.
     ///

@@ -10,9 +10,7 @@ import Testing
 /// error codes and kinds, and the same bytes the command line prints.
 @Suite("Jobs")
 struct JobsTests {
-    static func bytes(_ relative: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: Repository.url(relative)))
-    }
+    static func bytes(_ relative: String) throws -> [UInt8] { try Repository.bytes(relative) }
 
     static let valid = "SampleScans/regions/valid.json"
     static let design = "SampleScans/design.png"
