@@ -100,9 +100,10 @@ public enum ImageDecoder {
 
     static func heic(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
         // A grid decodes to the size its descriptor gives, whatever the image claims.
-        if let grid = HEIFGrid.outputSize(bytes), grid.width * grid.height > maximumPixels {
+        // Sides of up to 2³² - 1 each: the product in UInt64, which holds it.
+        if let grid = HEIFGrid.outputSize(bytes), UInt64(grid.width) * UInt64(grid.height) > UInt64(max(0, maximumPixels)) {
             throw .tooLarge(
-                "the HEIF image's grid is \(grid.width) x \(grid.height) = \(grid.width * grid.height) pixels, above the limit of \(maximumPixels)"
+                "the HEIF image's grid is \(grid.width) x \(grid.height) = \(UInt64(grid.width) * UInt64(grid.height)) pixels, above the limit of \(maximumPixels)"
             )
         }
         var message = [CChar](repeating: 0, count: 512)
