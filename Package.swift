@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RemoImage", targets: ["RemoImage"]),
         .library(name: "RemoService", targets: ["RemoService"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
+        .executable(name: "remo-geom-bench", targets: ["remo-geom-bench"]),
         // Only for this repository's other packages, which can import nothing but
         // products: RemoJSON for Worker/ (reading job arguments), RemoGEOS (the peer) and
         // RemoShapes (seeded inputs) for Benchmarks/.
@@ -85,11 +86,20 @@ let package = Package(
         .target(
             name: "RemoGeomCLI",
             dependencies: [
-                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoGEOS", "RemoShapes", "RemoService", "RemoHTTP",
+                "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoService", "RemoHTTP",
                 "RemoImage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),
+        // remo-geom against GEOS on the same inputs: a tool of its own, so that the shipped
+        // `remo-geom` does not link GEOS.
+        .executableTarget(
+            name: "remo-geom-bench",
+            dependencies: [
+                "RemoGeomCLI", "RemoGEOS", "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoShapes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         .target(name: "RemoTestSupport", dependencies: ["RemoGeometry", "RemoShapes", "RemoJSON"], path: "Tests/RemoTestSupport"),
         .testTarget(name: "RemoTestSupportTests", dependencies: ["RemoTestSupport", "RemoJSON"]),

@@ -10,36 +10,36 @@ import Foundation
 /// The first failed write to standard output is remembered; ``RemoGeomCommand`` turns it
 /// into a message on standard error and exit status 2 when the command ends. Later writes
 /// to standard output are skipped: the results are lost either way.
-enum Console {
+package enum Console {
     /// Why standard output could not be written, once it could not.
-    nonisolated(unsafe) private(set) static var outputFailure: String?
+    nonisolated(unsafe) package private(set) static var outputFailure: String?
 
     /// Writes one line, every control character in it escaped (newlines too).
-    static func line(_ text: String) { out(TerminalText.escaped(text)) }
+    package static func line(_ text: String) { out(TerminalText.escaped(text)) }
 
     /// Writes `text` and a newline to standard output.
-    static func out(_ text: String) {
+    package static func out(_ text: String) {
         var line = TerminalText.escapingLines(text)
         line.append("\n")
         outBytes(Array(line.utf8))
     }
 
     /// Writes bytes to standard output.
-    static func outBytes(_ bytes: [UInt8]) {
+    package static func outBytes(_ bytes: [UInt8]) {
         guard outputFailure == nil else { return }
         if let failure = writeAll(STDOUT_FILENO, bytes) { outputFailure = failure }
     }
 
     /// Writes `text` and a newline to standard error. A failure there has nowhere to be
     /// reported and is ignored.
-    static func error(_ text: String) {
+    package static func error(_ text: String) {
         var line = TerminalText.escapingLines(text)
         line.append("\n")
         _ = writeAll(STDERR_FILENO, Array(line.utf8))
     }
 
     /// Writes text that ends a line of progress (no newline) to standard error.
-    static func progress(_ text: String) {
+    package static func progress(_ text: String) {
         _ = writeAll(STDERR_FILENO, Array(text.utf8))
     }
 
@@ -60,15 +60,15 @@ enum Console {
     }
 
     /// Forgets an earlier failure (for tests that run several commands in one process).
-    static func reset() { outputFailure = nil }
+    package static func reset() { outputFailure = nil }
 }
 
 /// Text for a terminal: control characters (which could move the cursor, clear the
 /// screen or retitle the window when an id or a file name carries them) written as
 /// visible escapes, `\n`, `\t`, `\u{1B}` and so on.
-enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character escaped.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -93,10 +93,10 @@ enum TerminalText {
 
     /// Lines joined by newlines, each with every control character escaped (a newline
     /// in an id must not start a line of its own).
-    static func lines(_ lines: [String]) -> String { lines.map(escaped).joined(separator: "\n") }
+    package static func lines(_ lines: [String]) -> String { lines.map(escaped).joined(separator: "\n") }
 
     /// Lines separated by newlines, each with its other control characters escaped.
-    static func escapingLines(_ text: String) -> String {
+    package static func escapingLines(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
     }

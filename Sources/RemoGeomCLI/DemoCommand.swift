@@ -54,9 +54,11 @@ struct DemoCommand: ParsableCommand {
         Console.out("== Validating the sample region documents (some are broken on purpose)")
         var results: [String] = []
         let outcome = ValidateCommand.validate(
-            inputs: InputFiles.expand([regionsFolder]), rules: LassoRules(), format: .text, output: { Console.out($0) }, progress: false)
+            inputs: InputFiles.expand([regionsFolder]), request: ValidateRequest(), format: .text, output: { Console.out($0) },
+            progress: false)
         _ = ValidateCommand.validate(
-            inputs: InputFiles.expand([regionsFolder]), rules: LassoRules(), format: .jsonl, output: { results.append($0) }, progress: false
+            inputs: InputFiles.expand([regionsFolder]), request: ValidateRequest(), format: .jsonl, output: { results.append($0) },
+            progress: false
         )
         try write("validation.jsonl", Array((results.joined(separator: "\n") + "\n").utf8), "one validation result per sample document")
         guard outcome.unreadable == 0 else { throw fail("some sample documents could not be read") }
@@ -107,7 +109,7 @@ struct DemoCommand: ParsableCommand {
                 regions: Array(JSONWriter.string(repaired.document).utf8),
                 imageName: imagePath, regionsName: "the repaired sample")
             mask = try Jobs.mask(
-                try InputFiles.read(.file(documentPath)).get(), options: MaskOptions(style: .whiteOnBlack), name: documentPath)
+                try InputFiles.read(.file(documentPath)).get(), request: MaskRequest(style: .whiteOnBlack), name: documentPath)
         } catch {
             throw fail("the samples are damaged: \(error)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RemoService
 import RemoJSON
 
 /// One input named on the command line, after folders are expanded.
@@ -9,7 +10,7 @@ enum Input: Hashable {
     case emptyFolder(String, kinds: String)
     /// An entry of a folder that cannot be read (a name that is not UTF-8, a folder that
     /// refuses to be listed): reported as unreadable, which makes the run exit 2.
-    case unreadable(String, InputError)
+    case unreadable(String, JobError)
     /// A wanted entry that is not a regular file (a FIFO, a socket, a device): skipped
     /// with a message, since reading it could block forever.
     case skipped(String, reason: String)
@@ -29,12 +30,6 @@ enum Input: Hashable {
 }
 
 /// Why an input could not be read: a stable code and a message naming the file.
-struct InputError: Error, Hashable, CustomStringConvertible {
-    var code: String
-    var message: String
-    var description: String { message }
-}
-
 enum InputFiles {
     /// The most bytes read from one input (64 MiB): larger files are refused unread.
     static let defaultSizeLimit = 64 << 20
@@ -76,7 +71,7 @@ enum InputFiles {
     private static func walk(_ folder: String, wanted: (String) -> Bool, into found: inout [Input]) {
         guard let directory = opendir(folder) else {
             let reason = String(cString: strerror(errno))
-            found.append(.unreadable(folder, InputError(code: "unreadable", message: "\(folder): the folder cannot be read (\(reason))")))
+            found.append(.unreadable(folder, JobError(.unreadable, message: "\(folder): the folder cannot be read (\(reason))")))
             return
         }
         defer { closedir(directory) }
@@ -91,7 +86,7 @@ enum InputFiles {
                 found.append(
                     .unreadable(
                         path,
-                        InputError(code: "bad-file-name", message: "\(path): the name is not UTF-8, so the entry is not checked; rename it")
+                        JobError(.badFileName, message: "\(path): the name is not UTF-8, so the entry is not checked; rename it")
                     ))
                 continue
             }
@@ -117,30 +112,30 @@ enum InputFiles {
     }
 
     /// The bytes of an input, at most `limit` of them.
-    static func read(_ input: Input, limit: Int = defaultSizeLimit) -> Result<[UInt8], InputError> {
+    static func read(_ input: Input, limit: Int = defaultSizeLimit) -> Result<[UInt8], JobError> {
         switch input {
         case .standardInput:
             return FileBytes.read(descriptor: STDIN_FILENO, limit: limit).mapError { problem in
                 switch problem {
-                case .notFound, .closed: InputError(code: "unreadable", message: "standard input is closed")
-                case .isFolder: InputError(code: "not-a-file", message: "standard input is a folder, not a file")
-                case .tooLarge: InputError(code: "too-large", message: "standard input is larger than \(limit >> 20) MiB")
-                case .unreadable(let reason): InputError(code: "unreadable", message: "standard input cannot be read (\(reason))")
+                case .notFound, .closed: JobError(.unreadable, message: "standard input is closed")
+                case .isFolder: JobError(.notAFile, message: "standard input is a folder, not a file")
+                case .tooLarge: JobError(.tooLarge, message: "standard input is larger than \(limit >> 20) MiB")
+                case .unreadable(let reason): JobError(.unreadable, message: "standard input cannot be read (\(reason))")
                 }
             }
         case .unreadable(_, let error):
             return .failure(error)
         case .skipped(let path, let reason):
-            return .failure(InputError(code: "skipped", message: "\(path): skipped: \(reason)"))
+            return .failure(JobError(.skipped, message: "\(path): skipped: \(reason)"))
         case .emptyFolder(let path, let kinds):
-            return .failure(InputError(code: "no-documents", message: "\(path): the folder holds no \(kinds) file"))
+            return .failure(JobError(.noDocuments, message: "\(path): the folder holds no \(kinds) file"))
         case .file(let path):
             return FileBytes.read(path, limit: limit).mapError { problem in
                 switch problem {
-                case .notFound, .closed: InputError(code: "not-found", message: "\(path): no such file")
-                case .isFolder: InputError(code: "not-a-file", message: "\(path): is a folder, not a file")
-                case .tooLarge: InputError(code: "too-large", message: "\(path): larger than the \(limit >> 20) MiB limit")
-                case .unreadable(let reason): InputError(code: "unreadable", message: "\(path): cannot be read (\(reason))")
+                case .notFound, .closed: JobError(.notFound, message: "\(path): no such file")
+                case .isFolder: JobError(.notAFile, message: "\(path): is a folder, not a file")
+                case .tooLarge: JobError(.tooLarge, message: "\(path): larger than the \(limit >> 20) MiB limit")
+                case .unreadable(let reason): JobError(.unreadable, message: "\(path): cannot be read (\(reason))")
                 }
             }
         }

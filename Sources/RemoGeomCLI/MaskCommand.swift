@@ -26,45 +26,46 @@ struct MaskCommand: ParsableCommand {
     @Option(help: "Where to write the mask PNG, or - for standard output.")
     var output: String
 
-    @Option(help: "Only this region (its id); every region by default.")
+    @Option(help: ArgumentHelp(MaskRequest.regionParameter))
     var region: String?
 
-    @Option(help: "alpha (transparent where the generator may paint) or white-on-black.")
-    var style: String = MaskStyle.alpha.rawValue
+    @Option(help: ArgumentHelp(MaskRequest.styleParameter))
+    var style: String?
 
-    @Option(help: "Soften the edge over this many points.")
-    var feather: Double = 0
+    @Option(help: ArgumentHelp(MaskRequest.featherParameter))
+    var feather: String?
 
-    @Option(help: "Grow the regions outward by this many points, with round corners.")
-    var grow: Double = 0
+    @Option(help: ArgumentHelp(MaskRequest.growParameter))
+    var grow: String?
 
-    @Option(help: "PNG compression: fast, default or small.")
-    var compression: String = "fast"
+    @Option(help: ArgumentHelp(MaskRequest.compressionParameter))
+    var compression: String?
 
     @Option(help: "Refuse masks with more pixels than this.")
-    var maxPixels: Int = PNGCodec.defaultMaximumPixels
+    var maxPixels: Int = PixelLimit.default
 
     @Flag(help: "Allow the output to replace the input file.")
     var overwrite = false
 
     func validate() throws {
-        guard MaskStyle(rawValue: style) != nil else { throw ValidationError("--style must be alpha or white-on-black") }
-        guard PNGCompression(rawValue: compression) != nil else { throw ValidationError("--compression must be fast, default or small") }
-        for (name, value) in [("--feather", feather), ("--grow", grow)] where !(value >= 0 && value <= MaskOptions.maximumDistance) {
-            throw ValidationError("\(name) must be from 0 to \(Int(MaskOptions.maximumDistance)) points")
-        }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        _ = try request()
         try FileIdentity.refuseOverwriting(output, option: "--output", inputs: [("--regions", regions)], overwrite: overwrite)
+    }
+
+    /// The job's request from the options.
+    func request() throws(ValidationError) -> MaskRequest {
+        let given = TextParameters.commandLine([
+            (MaskRequest.regionParameter, region), (MaskRequest.styleParameter, style), (MaskRequest.featherParameter, feather),
+            (MaskRequest.growParameter, grow), (MaskRequest.compressionParameter, compression),
+        ])
+        return try JobOptions.request { () throws(JobError) in try MaskRequest(given, maximumPixels: maxPixels) }
     }
 
     func run() throws {
         let input = Input(argument: regions)
         let png: [UInt8]
         do {
-            let options = MaskOptions(
-                region: region, style: MaskStyle(rawValue: style) ?? .alpha, feather: feather, grow: grow,
-                compression: PNGCompression(rawValue: compression) ?? .fast, maximumPixels: maxPixels)
-            png = try Jobs.mask(try InputFiles.read(input).get(), options: options, name: input.name)
+            png = try Jobs.mask(try InputFiles.read(input).get(), request: try request(), name: input.name)
         } catch {
             Console.error("remo-geom mask: \(error)")
             throw ExitCode(2)

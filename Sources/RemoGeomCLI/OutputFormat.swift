@@ -11,5 +11,5 @@ public enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable 
     case jsonl
 
     /// Text on a terminal, JSON otherwise.
-    static var automatic: OutputFormat { isatty(STDOUT_FILENO) != 0 ? .text : .json }
+    package static var automatic: OutputFormat { isatty(STDOUT_FILENO) != 0 ? .text : .json }
 }

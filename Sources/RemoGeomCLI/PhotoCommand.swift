@@ -47,7 +47,7 @@ struct PhotoCommand: ParsableCommand {
         let batchSize = 8
         for start in stride(from: 0, to: inputs.count, by: batchSize) {
             let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
-            let results = Locked([Result<PhotoReport, InputError>?](repeating: nil, count: batch.count))
+            let results = Locked([Result<PhotoReport, JobError>?](repeating: nil, count: batch.count))
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
                 let result = Self.check(batch[i], maxPixels: maxPixels)
                 results.update { $0[i] = result }
@@ -55,7 +55,7 @@ struct PhotoCommand: ParsableCommand {
             for (input, result) in zip(batch, results.value) {
                 let name = input.name
                 let json: JSONValue
-                switch result ?? .failure(InputError(code: "internal", message: "\(name): no result")) {
+                switch result ?? .failure(JobError(.`internal`, message: "\(name): no result")) {
                 case .success(let report):
                     if report.verdict == .reject { rejected += 1 }
                     json = report.json(file: name)
@@ -63,9 +63,7 @@ struct PhotoCommand: ParsableCommand {
                 case .failure(let error):
                     unreadable += 1
                     Console.error("remo-geom photo: \(error.message)")
-                    json = .object([
-                        ("file", .string(name)), ("error", .object([("code", .string(error.code)), ("message", .string(error.message))])),
-                    ])
+                    json = ResultJSON.error(error, file: name)
                     if format == .text { continue }
                 }
                 if format != .text {
@@ -78,9 +76,9 @@ struct PhotoCommand: ParsableCommand {
         throw ExitCode(unreadable > 0 ? 2 : (rejected > 0 ? 1 : 0))
     }
 
-    static func check(_ input: Input, maxPixels: Int) -> Result<PhotoReport, InputError> {
+    static func check(_ input: Input, maxPixels: Int) -> Result<PhotoReport, JobError> {
         if case .skipped(let path, let reason) = input {
-            return .failure(InputError(code: "skipped", message: "\(path): skipped: \(reason)"))
+            return .failure(JobError(.skipped, message: "\(path): skipped: \(reason)"))
         }
         switch InputFiles.read(input, limit: InputFiles.defaultSizeLimit) {
         case .failure(let error): return .failure(error)
@@ -88,7 +86,7 @@ struct PhotoCommand: ParsableCommand {
             do {
                 return .success(try Jobs.photo(bytes, maximumPixels: maxPixels, name: input.name))
             } catch {
-                return .failure(InputError(code: error.code, message: error.message))
+                return .failure(error)
             }
         }
     }

@@ -15,17 +15,20 @@ public struct RemoGeomCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, ValidateCommand.self, ChipsCommand.self, RenderCommand.self, RoomCommand.self, FitCommand.self,
-            PhotoCommand.self, RepairCommand.self, SimplifyCommand.self, MaskCommand.self, BenchCommand.self, ServeCommand.self,
+            PhotoCommand.self, RepairCommand.self, SimplifyCommand.self, MaskCommand.self, ServeCommand.self,
         ]
     )
 
     /// The command with no options set (argument parsing fills them).
     public init() {}
+}
 
+extension ParsableCommand {
     /// Parses the arguments and runs the command, exiting with the documented exit statuses (docs/formats.md):
     /// bad usage (an unknown option, a missing or malformed value) exits 2, where
     /// ArgumentParser's own `main()` would exit 64; results that could not be written to
     /// standard output (a full disk, a closed pipe) exit 2 with a message, never 0.
+    /// `remo-geom-bench` runs the same way.
     public static func runAndExit(_ arguments: [String]? = nil) -> Never {
         // A closed pipe is a write error to report, not a signal that ends the process.
         signal(SIGPIPE, SIG_IGN)

@@ -28,49 +28,38 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Where to write the annotated PNG, or - for standard output.")
     var output: String
 
-    @Option(help: "Outline width in points.")
-    var strokeWidth: Double = 3
+    @Option(help: ArgumentHelp(RenderRequest.strokeWidthParameter))
+    var strokeWidth: String?
 
-    @Option(
-        help: """
-            Pixels per point: a number, or auto to size outlines and chips from the image \
-            (default: the document's own scale, which chips and validate use too).
-            """)
+    @Option(help: ArgumentHelp(RenderRequest.scaleParameter))
     var scale: String?
 
     @Flag(help: "Draw the outlines only, without chips.")
     var noChips = false
 
-    @Option(help: "PNG compression: fast, default or small.")
-    var compression: String = "fast"
+    @Option(help: ArgumentHelp(RenderRequest.compressionParameter))
+    var compression: String?
 
     @Option(help: "Refuse images with more pixels than this.")
-    var maxPixels: Int = PNGCodec.defaultMaximumPixels
+    var maxPixels: Int = PixelLimit.default
 
     @Flag(help: "Allow the output to replace an input file.")
     var overwrite = false
 
     func validate() throws {
         if image == "-" && regions == "-" { throw ValidationError("--image and --regions cannot both read standard input.") }
-        let widthLimit = RenderOptions.strokeWidthLimit
-        guard strokeWidth > 0 && strokeWidth < widthLimit else {
-            throw ValidationError("--stroke-width must be between 0 and \(LassoValidator.format(widthLimit)) points.")
-        }
-        guard PNGCompression(rawValue: compression) != nil else { throw ValidationError("--compression must be fast, default or small.") }
-        _ = try renderScale()
+        _ = try request()
         try FileIdentity.refuseOverwriting(
             output, option: "--output", inputs: [("--image", image), ("--regions", regions)], overwrite: overwrite)
     }
 
-    /// `--scale` as the job takes it: the document's own when not given.
-    func renderScale() throws -> RenderOptions.Scale {
-        guard let scale else { return .document }
-        if scale == "auto" { return .automatic }
-        guard let value = Double(scale), value > 0, value <= RenderOptions.maximumScale else {
-            throw ValidationError(
-                "--scale must be auto or a number of pixels per point up to \(LassoValidator.format(RenderOptions.maximumScale)).")
-        }
-        return .pixelsPerPoint(value)
+    /// The job's request from the options.
+    func request() throws(ValidationError) -> RenderRequest {
+        let given = TextParameters.commandLine([
+            (RenderRequest.strokeWidthParameter, strokeWidth), (RenderRequest.scaleParameter, scale),
+            (RenderRequest.chipsParameter, noChips ? "false" : nil), (RenderRequest.compressionParameter, compression),
+        ])
+        return try JobOptions.request { () throws(JobError) in try RenderRequest(given, maximumPixels: maxPixels) }
     }
 
     func run() throws {
@@ -83,11 +72,8 @@ struct RenderCommand: ParsableCommand {
         let result: RenderResult
         do {
             let imageBytes = try InputFiles.read(imageInput, limit: 512 << 20).get()
-            let options = RenderOptions(
-                scale: try renderScale(), strokeWidth: strokeWidth, drawChips: !noChips,
-                compression: PNGCompression(rawValue: compression) ?? .fast, maximumPixels: maxPixels)
             result = try Jobs.render(
-                image: imageBytes, regions: try InputFiles.read(regionsInput).get(), options: options, imageName: imageInput.name,
+                image: imageBytes, regions: try InputFiles.read(regionsInput).get(), request: try request(), imageName: imageInput.name,
                 regionsName: regionsInput.name)
         } catch {
             throw fail("\(error)")

@@ -25,7 +25,7 @@ struct RoomCommand: ParsableCommand {
     @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
     var format: OutputFormat?
 
-    @Option(help: "Force the scan format: captured-room, captured-structure or room-dimensions.")
+    @Option(help: ArgumentHelp(RoomRequest.formatParameter))
     var scanFormat: String?
 
     @Option(help: "Also draw the floor plan of a room (the first, or the one --room-number names) to this PNG.")
@@ -44,9 +44,13 @@ struct RoomCommand: ParsableCommand {
         if allRooms && plan == nil { throw ValidationError("--all-rooms draws a plan: give --plan too.") }
         if allRooms && choice.roomNumber != nil { throw ValidationError("--all-rooms draws every room: leave out --room-number.") }
         try FileIdentity.refuseOverwriting(plan, option: "--plan", inputs: [("the scan", scan)], overwrite: overwrite)
-        if let scanFormat, RoomScanFormat(rawValue: scanFormat) == nil {
-            throw ValidationError("--scan-format must be captured-room, captured-structure or room-dimensions.")
-        }
+        _ = try request()
+    }
+
+    /// The job's request from the options.
+    func request() throws(ValidationError) -> RoomRequest {
+        let given = TextParameters.commandLine([(RoomRequest.formatParameter, scanFormat)])
+        return try JobOptions.request { () throws(JobError) in try RoomRequest(given) }
     }
 
     func run() throws {
@@ -55,7 +59,7 @@ struct RoomCommand: ParsableCommand {
         var chosen: Room? = nil
         do {
             decoded = try Jobs.room(
-                try InputFiles.read(input, limit: RoomScan.maximumBytes).get(), format: scanFormat.flatMap(RoomScanFormat.init(rawValue:)),
+                try InputFiles.read(input, limit: RoomScan.maximumBytes).get(), format: try request().format,
                 name: input.name)
             // A room number past the scan's rooms is refused before anything is printed.
             if plan != nil || choice.roomNumber != nil { chosen = try choice.room(of: decoded, file: input.name) }

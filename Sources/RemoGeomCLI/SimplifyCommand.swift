@@ -24,11 +24,11 @@ struct SimplifyCommand: ParsableCommand {
     @Argument(help: "A region document, or - for standard input.")
     var file: String
 
-    @Option(help: "The most points a region keeps (at least 3).")
-    var maxPoints = SimplifyOptions().maxPoints
+    @Option(help: ArgumentHelp(SimplifyRequest.maxPointsParameter))
+    var maxPoints: String?
 
-    @Option(help: "Also drop points while every original point stays within this many pixels.")
-    var tolerance: Double?
+    @Option(help: ArgumentHelp(SimplifyRequest.toleranceParameter))
+    var tolerance: String?
 
     @Option(name: .shortAndLong, help: "Write the simplified document here (atomically) instead of standard output.")
     var output: String?
@@ -37,21 +37,24 @@ struct SimplifyCommand: ParsableCommand {
     var overwrite = false
 
     func validate() throws {
-        guard maxPoints >= SimplifyOptions.minimumPoints else {
-            throw ValidationError("--max-points must be at least \(SimplifyOptions.minimumPoints)")
-        }
-        if let tolerance, !(tolerance >= 0 && tolerance.isFinite) {
-            throw ValidationError("--tolerance must be a number of pixels, 0 or more")
-        }
+        _ = try request()
         try FileIdentity.refuseOverwriting(output, option: "--output", inputs: [("the document", file)], overwrite: overwrite)
+    }
+
+    /// The job's request from the options.
+    func request() throws(ValidationError) -> SimplifyRequest {
+        let given = TextParameters.commandLine([
+            (SimplifyRequest.maxPointsParameter, maxPoints), (SimplifyRequest.toleranceParameter, tolerance),
+        ])
+        return try JobOptions.request { () throws(JobError) in try SimplifyRequest(given) }
     }
 
     func run() throws {
         let input = Input(argument: file)
         let result: SimplifyResult
+        let request = try request()
         do {
-            let options = SimplifyOptions(maxPoints: maxPoints, tolerance: tolerance)
-            result = try Jobs.simplify(try InputFiles.read(input).get(), options: options, name: input.name)
+            result = try Jobs.simplify(try InputFiles.read(input).get(), request: request, name: input.name)
         } catch {
             Console.error("remo-geom simplify: \(error)")
             throw ExitCode(2)
@@ -67,7 +70,8 @@ struct SimplifyCommand: ParsableCommand {
                 } else {
                     "region \(entry.region): \(outcome.pointsBefore) → \(outcome.pointsAfter) points, within "
                         + String(format: "%.3g px, area %+.2f %%", outcome.hausdorff, outcome.areaChange * 100)
-                        + (outcome.pointsAfter > maxPoints ? " (more than asked: fewer would cross or change the area by over 1 %)" : "")
+                        + (outcome.pointsAfter > request.maxPoints
+                            ? " (more than asked: fewer would cross or change the area by over 1 %)" : "")
                 }
             Console.error("remo-geom simplify: \(line)")
         }

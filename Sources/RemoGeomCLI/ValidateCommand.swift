@@ -25,26 +25,32 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Output format: text, json or jsonl (default: text on a terminal, json otherwise).")
     var format: OutputFormat?
 
-    @Option(help: "The most regions a document may have.")
-    var maxRegions: Int = LassoRules().maximumRegions
+    @Option(help: ArgumentHelp(ValidateRequest.maxRegionsParameter))
+    var maxRegions: String?
 
-    @Option(help: "The smallest region area, as a fraction of the image area.")
-    var minAreaFraction: Double = LassoRules().minimumAreaFraction
+    @Option(help: ArgumentHelp(ValidateRequest.minAreaFractionParameter))
+    var minAreaFraction: String?
 
-    @Option(help: "The most points a region may have.")
-    var maxPoints: Int = LassoRules().maximumPoints
+    @Option(help: ArgumentHelp(ValidateRequest.maxPointsParameter))
+    var maxPoints: String?
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file, folder or -.") }
-        guard maxRegions >= 0 else { throw ValidationError("--max-regions must be 0 or more.") }
-        guard minAreaFraction >= 0 && minAreaFraction <= 1 else { throw ValidationError("--min-area-fraction must be between 0 and 1.") }
-        guard maxPoints >= 3 else { throw ValidationError("--max-points must be at least 3.") }
+        _ = try request()
+    }
+
+    /// The job's request from the options.
+    func request() throws(ValidationError) -> ValidateRequest {
+        let given = TextParameters.commandLine([
+            (ValidateRequest.maxRegionsParameter, maxRegions), (ValidateRequest.minAreaFractionParameter, minAreaFraction),
+            (ValidateRequest.maxPointsParameter, maxPoints),
+        ])
+        return try JobOptions.request { () throws(JobError) in try ValidateRequest(given) }
     }
 
     func run() throws {
-        let rules = LassoRules(maximumRegions: maxRegions, minimumAreaFraction: minAreaFraction, maximumPoints: maxPoints)
         let outcome = Self.validate(
-            inputs: InputFiles.expand(files), rules: rules, format: format ?? .automatic, output: { Console.out($0) },
+            inputs: InputFiles.expand(files), request: try request(), format: format ?? .automatic, output: { Console.out($0) },
             progress: isatty(STDERR_FILENO) != 0)
         throw ExitCode(outcome.exitStatus)
     }
@@ -73,7 +79,7 @@ struct ValidateCommand: ParsableCommand {
 
     /// Validates every input, in parallel batches, printing results in input order.
     static func validate(
-        inputs: [Input], rules: LassoRules, format: OutputFormat, output: (String) -> Void, progress: Bool
+        inputs: [Input], request: ValidateRequest, format: OutputFormat, output: (String) -> Void, progress: Bool
     ) -> Outcome {
         var outcome = Outcome()
         let batchSize = 256
@@ -84,7 +90,7 @@ struct ValidateCommand: ParsableCommand {
             let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
             let results = Locked([Rendered?](repeating: nil, count: batch.count))
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-                let rendered = render(batch[i], rules: rules, format: format)
+                let rendered = render(batch[i], request: request, format: format)
                 results.update { $0[i] = rendered }
             }
             // Each slot is set by its worker before concurrentPerform returns.
@@ -119,12 +125,12 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// Reads, checks and renders one input.
-    static func render(_ input: Input, rules: LassoRules, format: OutputFormat) -> Rendered {
+    static func render(_ input: Input, request: ValidateRequest, format: OutputFormat) -> Rendered {
         let name = input.name
         if case .skipped(_, let reason) = input {
             return Rendered(verdict: .skipped, output: nil, diagnostic: "\(name): skipped: \(reason)")
         }
-        switch check(input, rules: rules) {
+        switch check(input, request: request) {
         case .success(let report):
             let text =
                 format == .text
@@ -136,14 +142,14 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
-    static func check(_ input: Input, rules: LassoRules) -> Swift.Result<ValidationReport, InputError> {
+    static func check(_ input: Input, request: ValidateRequest) -> Swift.Result<ValidationReport, JobError> {
         switch InputFiles.read(input) {
         case .failure(let error): return .failure(error)
         case .success(let bytes):
             do {
-                return .success(try Jobs.validate(bytes, rules: rules, name: input.name).report)
+                return .success(try Jobs.validate(bytes, request: request, name: input.name).report)
             } catch {
-                return .failure(InputError(code: error.code, message: error.message))
+                return .failure(error)
             }
         }
     }

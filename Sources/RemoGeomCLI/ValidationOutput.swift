@@ -10,8 +10,8 @@ enum ValidationOutput {
         ResultJSON.validation(report).withFile(file)
     }
 
-    static func json(file: String, error: InputError) -> JSONValue {
-        .object([("file", .string(file)), ("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))])
+    static func json(file: String, error: JobError) -> JSONValue {
+        ResultJSON.error(error, file: file)
     }
 
     /// Lines for people: the verdict, then one line per finding.

@@ -23,18 +23,18 @@ struct MultipartForm {
     init(_ body: [UInt8], boundary: String) throws(ServiceError) {
         let delimiter = Array("--\(boundary)".utf8)
         guard var position = Self.find(delimiter, in: body, from: 0) else {
-            throw .badRequest("the multipart body has no part (boundary \(boundary) not found)", code: "invalid-multipart")
+            throw ServiceError(.invalidMultipart, message: "the multipart body has no part (boundary \(boundary) not found)")
         }
         while true {
             position += delimiter.count
             if body[position...].starts(with: Array("--".utf8)) { break }  // the closing delimiter
             guard let headersEnd = Self.find(Array("\r\n\r\n".utf8), in: body, from: position) else {
-                throw .badRequest("a multipart part has no end to its headers", code: "invalid-multipart")
+                throw ServiceError(.invalidMultipart, message: "a multipart part has no end to its headers")
             }
             let headers = String(decoding: body[position..<headersEnd], as: UTF8.self)
             let start = headersEnd + 4
             guard let next = Self.find(Array("\r\n".utf8) + delimiter, in: body, from: start) else {
-                throw .badRequest("the multipart body is truncated (no closing boundary)", code: "invalid-multipart")
+                throw ServiceError(.invalidMultipart, message: "the multipart body is truncated (no closing boundary)")
             }
             parts.append((Self.name(in: headers) ?? "", Array(body[start..<next])))
             position = next + 2

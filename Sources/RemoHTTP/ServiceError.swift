@@ -1,31 +1,23 @@
 import HTTPTypes
 import RemoService
 
-/// A request the service refuses, with its HTTP status and the stable code of the error
-/// object `{"error": {"code", "message"}}`.
+/// A request the service refuses: an error object `{"error": {"code", "message"}}` whose
+/// HTTP status is the code's own (``RemoService/ErrorCode/httpStatus``).
 struct ServiceError: Error {
-    var status: HTTPResponse.Status
-    var code: String
+    var code: ErrorCode
     var message: String
 
-    /// The status of each kind of job failure: the one table for the service.
+    /// A job's error.
     init(_ error: JobError) {
-        switch error.kind {
-        case .badInput: status = .badRequest
-        case .tooLarge, .sizeMismatch, .noSuchRoom, .noSuchRegion: status = .unprocessableContent
-        case .internalFailure, .persistentFailure: status = .internalServerError
-        }
         code = error.code
         message = error.message
     }
 
-    init(_ status: HTTPResponse.Status, code: String, message: String) {
-        self.status = status
+    init(_ code: ErrorCode, message: String) {
         self.code = code
         self.message = message
     }
 
-    static func badRequest(_ message: String, code: String = "invalid-request") -> ServiceError {
-        ServiceError(.badRequest, code: code, message: message)
-    }
+    /// The code's status; 500 for a code the service is not meant to give.
+    var status: HTTPResponse.Status { HTTPResponse.Status(code: code.httpStatus ?? 500) }
 }

@@ -5,6 +5,7 @@ import Logging
 import Metrics
 import NIOCore
 import RemoJSON
+import RemoService
 import Synchronization
 
 /// Answers every request of `remo-geom serve`: finds the route (404, 405), checks the
@@ -79,9 +80,9 @@ struct ServiceResponder: HTTPResponder {
         do {
             guard let route else {
                 let allowed = routes.filter { $0.path == path }.map(\.method.rawValue)
-                if allowed.isEmpty { throw ServiceError(.notFound, code: "not-found", message: "no route \(path)") }
+                if allowed.isEmpty { throw ServiceError(.notFound, message: "no route \(path)") }
                 var error = Self.errorResponse(
-                    ServiceError(.methodNotAllowed, code: "method-not-allowed", message: "\(path) takes \(allowed.joined(separator: ", "))")
+                    ServiceError(.methodNotAllowed, message: "\(path) takes \(allowed.joined(separator: ", "))")
                 )
                 error.headers[.allow] = allowed.joined(separator: ", ")
                 throw Refusal(response: error)
@@ -98,8 +99,7 @@ struct ServiceResponder: HTTPResponder {
                 try Self.checkMediaType(request, route: route)
                 guard await slots.enter() else {
                     var busy = Self.errorResponse(
-                        ServiceError(
-                            .serviceUnavailable, code: "busy", message: "every job slot is taken and the queue is full; retry shortly"))
+                        ServiceError(.busy, message: "every job slot is taken and the queue is full; retry shortly"))
                     busy.headers[.retryAfter] = "1"
                     throw Refusal(response: busy)
                 }
@@ -122,7 +122,7 @@ struct ServiceResponder: HTTPResponder {
             response = refusal.response
         } catch {
             context.logger.error("internal error", metadata: ["request.id": "\(id)", "error": "\(error)"])
-            response = Self.errorResponse(ServiceError(.internalServerError, code: "internal", message: "internal error"))
+            response = Self.errorResponse(ServiceError(.internal, message: "internal error"))
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = id
         let elapsed = ContinuousClock.now - started
@@ -153,16 +153,15 @@ struct ServiceResponder: HTTPResponder {
         let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""
         switch route.body {
         case .json where !(type.isEmpty || type == "application/json"):
-            throw ServiceError(
-                .unsupportedMediaType, code: "unsupported-media-type", message: "\(route.path) takes application/json, not \(type)")
+            throw ServiceError(.unsupportedMediaType, message: "\(route.path) takes application/json, not \(type)")
         case .image where !Self.imageTypes.contains(type):
             throw ServiceError(
-                .unsupportedMediaType, code: "unsupported-media-type",
+                .unsupportedMediaType,
                 message:
                     "\(route.path) takes \(Self.imageTypes.sorted().joined(separator: ", ")), not \(type.isEmpty ? "no media type" : type)")
         case .multipart where type != "multipart/form-data":
             throw ServiceError(
-                .unsupportedMediaType, code: "unsupported-media-type",
+                .unsupportedMediaType,
                 message: "\(route.path) takes multipart/form-data, not \(type.isEmpty ? "no media type" : type)")
         default: break
         }
@@ -174,7 +173,7 @@ struct ServiceResponder: HTTPResponder {
     /// The body, within the size limit: refused from `Content-Length` before reading, or
     /// as soon as the streamed bytes pass the limit.
     static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
-        let tooLarge = ServiceError(.contentTooLarge, code: "too-large", message: "the body is larger than the limit of \(limit) bytes")
+        let tooLarge = ServiceError(.tooLarge, message: "the body is larger than the limit of \(limit) bytes")
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
         do {
             return Array(buffer: try await request.body.collect(upTo: limit))
@@ -190,7 +189,7 @@ struct ServiceResponder: HTTPResponder {
     }
 
     static func errorResponse(_ error: ServiceError) -> Response {
-        let body = JSONValue.object([("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))])
+        let body = ResultJSON.error(JobError(error.code, message: error.message))
         return JobRoutes.json(body).with(status: error.status)
     }
 }

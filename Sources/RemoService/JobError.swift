@@ -1,7 +1,7 @@
-/// Why a job could not be done: a stable code, a message for people, and the kind of
-/// failure, which each front end maps to its own status in one place (the CLI to exit
-/// status 2, the HTTP service to 400, 413, 415 or 422, the worker to a non-retryable
-/// failure unless it is an ``Kind/internalFailure``).
+/// Why a job could not be done: a stable ``ErrorCode``, a message for people naming the
+/// input and the problem, and the kind of failure. Each front end reports it by the
+/// code's own statuses (``ErrorCode/exitStatus``, ``ErrorCode/httpStatus``,
+/// ``isRetryable``).
 public struct JobError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure: what the caller should do about it.
     public enum Kind: String, Hashable, Sendable {
@@ -22,21 +22,38 @@ public struct JobError: Error, Hashable, Sendable, CustomStringConvertible {
         case internalFailure
     }
 
-    /// The stable code, as in the CLI's error objects (`invalid-json`, `invalid-document`,
-    /// `invalid-scan`, `invalid-image`, `image-too-large`, `size-mismatch`, ...).
-    public var code: String
+    /// The stable code.
+    public var code: ErrorCode
     /// A sentence for people, naming the input and the problem.
     public var message: String
     /// The kind of failure.
     public var kind: Kind
 
-    /// An error of the given kind.
-    public init(_ kind: Kind, code: String, message: String) {
-        self.kind = kind
+    /// An error with the code's own kind, or `kind` where the job knows better.
+    public init(_ code: ErrorCode, message: String, kind: Kind? = nil) {
         self.code = code
         self.message = message
+        self.kind = kind ?? code.kind
+    }
+
+    /// Whether the worker should let Temporal retry it: never for bad input or a failure
+    /// that would repeat, always for faults a retry can cure.
+    public var isRetryable: Bool {
+        switch code.retry {
+        case .always?: true
+        case .never?: false
+        case .whenTransient?, nil: kind == .internalFailure
+        }
     }
 
     /// The message.
     public var description: String { message }
+}
+
+extension ErrorCode {
+    /// The code a lower layer's error names (`RegionDocument`, `RoomScan` and the image
+    /// decoders carry their codes as text), or `fallback` for one this list lacks.
+    init(naming code: String, otherwise fallback: ErrorCode) {
+        self = ErrorCode(rawValue: code) ?? fallback
+    }
 }

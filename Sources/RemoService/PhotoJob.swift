@@ -3,16 +3,9 @@ import RemoJSON
 import RemoRender
 
 extension JobError {
-    /// An image that could not be read: `image-too-large` over the pixel limit, otherwise
-    /// bad input (`invalid-image`) or, for memory, a failure worth retrying.
+    /// A decoder's error, its message prefixed with the image's name.
     init(_ error: ImageError, name: String) {
-        let kind: Kind =
-            switch error.code {
-            case "image-too-large": .tooLarge
-            case "out-of-memory": .internalFailure
-            default: .badInput
-            }
-        self.init(kind, code: error.code, message: "\(name): \(error.message)")
+        self.init(ErrorCode(naming: error.code, otherwise: .invalidImage), message: "\(name): \(error.message)")
     }
 }
 

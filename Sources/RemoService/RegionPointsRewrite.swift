@@ -15,11 +15,11 @@ extension Jobs {
     ) throws(JobError) -> JSONValue {
         let tree: JSONValue
         do { tree = try JSONParser.parse(document) } catch {
-            throw JobError(.badInput, code: "invalid-json", message: "\(name): \(error)")
+            throw JobError(.invalidJSON, message: "\(name): \(error)")
         }
         guard case .object(var members) = tree, let at = members.firstIndex(where: { $0.key == "regions" }),
             case .array(var regions) = members[at].value, regions.count == regionCount
-        else { throw JobError(.badInput, code: "invalid-document", message: "\(name): expected an object with regions") }
+        else { throw JobError(.invalidDocument, message: "\(name): expected an object with regions") }
         for (k, replacement) in points {
             guard case .object(var fields) = regions[k], let p = fields.firstIndex(where: { $0.key == "points" }) else { continue }
             fields[p].value = .array(replacement.map { .array([.number($0.x), .number($0.y)]) })

@@ -159,8 +159,10 @@ public enum ResultJSON {
         .object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(fitItem)))])
     }
 
-    /// An error object: `{"error": {"code", "message"}}` (the CLI puts `file` first).
-    public static func error(_ error: JobError) -> JSONValue {
-        .object([("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))])
+    /// An error object: `{"error": {"code", "message"}}`, or `{"file", "error": …}` on the
+    /// command line, where a run reads several files.
+    public static func error(_ error: JobError, file: String? = nil) -> JSONValue {
+        let object: JSONValue = .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
+        return .object((file.map { [("file", JSONValue.string($0))] } ?? []) + [("error", object)])
     }
 }

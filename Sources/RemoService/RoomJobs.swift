@@ -22,7 +22,7 @@ extension Jobs {
         do {
             return try RoomScan.decode(scan, format: format)
         } catch {
-            throw JobError(.badInput, code: error.code, message: "\(name): \(error)")
+            throw JobError(ErrorCode(naming: error.code, otherwise: .invalidScan), message: "\(name): \(error)")
         }
     }
 
@@ -41,7 +41,7 @@ extension Jobs {
         guard number >= 1, number <= scan.rooms.count else {
             let count = scan.rooms.count
             let rooms = count == 0 ? "no rooms" : count == 1 ? "1 room" : "\(count) rooms"
-            throw JobError(.noSuchRoom, code: "no-such-room", message: "\(name): the scan has \(rooms); \(option) \(number) names none")
+            throw JobError(.noSuchRoom, message: "\(name): the scan has \(rooms); \(option) \(number) names none")
         }
         return scan.rooms[number - 1]
     }
@@ -61,7 +61,7 @@ extension Jobs {
         do {
             products = try ShoppingList.decode(items)
         } catch {
-            throw JobError(.badInput, code: "invalid-list", message: "\(itemsName): \(error)")
+            throw JobError(.invalidList, message: "\(itemsName): \(error)")
         }
         var warnings: [String] = []
         if let room {
@@ -94,7 +94,7 @@ extension Jobs {
         do {
             return try PNGCodec.encode(picture)
         } catch {
-            throw JobError(.internalFailure, code: "encoding-failed", message: "the plan could not be encoded: \(error)")
+            throw JobError(.encodingFailed, message: "the plan could not be encoded: \(error)")
         }
     }
 }

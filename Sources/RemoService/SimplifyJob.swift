@@ -2,24 +2,6 @@ import RemoGeometry
 import RemoJSON
 import RemoLasso
 
-/// What the simplify job may be asked (docs/commands.md), with the limits every front
-/// end checks against.
-public struct SimplifyOptions: Hashable, Sendable {
-    /// The fewest points a region may be asked to keep.
-    public static let minimumPoints = 3
-    /// The most points each region keeps: 500 unless asked.
-    public var maxPoints = 500
-    /// With a tolerance, points go too while every original point stays within this many
-    /// pixels of the result, whatever the count.
-    public var tolerance: Double? = nil
-
-    /// The defaults: at most 500 points, no tolerance.
-    public init(maxPoints: Int = 500, tolerance: Double? = nil) {
-        self.maxPoints = maxPoints
-        self.tolerance = tolerance
-    }
-}
-
 /// What the simplify job did to one region.
 public struct RegionSimplification: Hashable, Sendable {
     /// The region's id.
@@ -56,24 +38,18 @@ extension Jobs {
     ///
     /// - Parameters:
     ///   - document: The region document's JSON bytes.
-    ///   - options: The point count and tolerance; checked here, so every front end refuses
-    ///     the same values.
+    ///   - request: The point count and tolerance.
     ///   - name: How messages name the document.
-    /// - Throws: ``JobError`` `invalid-request` for a point count under 3 or a tolerance that
+    /// - Throws: ``JobError`` `invalid-parameter` for a point count under 3 or a tolerance that
     ///   is negative or not finite; `invalid-json` or `invalid-document` when the document
     ///   cannot be read.
-    public static func simplify(_ document: [UInt8], options: SimplifyOptions = SimplifyOptions(), name: String = "the document")
+    public static func simplify(_ document: [UInt8], request: SimplifyRequest = SimplifyRequest(), name: String = "the document")
         throws(JobError) -> SimplifyResult
     {
-        guard options.maxPoints >= SimplifyOptions.minimumPoints else {
-            throw JobError(.badInput, code: "invalid-request", message: "maxPoints must be at least \(SimplifyOptions.minimumPoints)")
-        }
-        if let tolerance = options.tolerance, !(tolerance >= 0 && tolerance.isFinite) {
-            throw JobError(.badInput, code: "invalid-request", message: "tolerance must be a number of pixels, 0 or more")
-        }
+        try request.check()
         let decoded = try regionDocument(document, name: name)
         let outcomes = RingSimplification.simplify(
-            decoded.regions.map(\.points), maxPoints: options.maxPoints, tolerance: options.tolerance)
+            decoded.regions.map(\.points), maxPoints: request.maxPoints, tolerance: request.tolerance)
         let simplifications = zip(decoded.regions, outcomes).map { RegionSimplification(region: $0.id, outcome: $1) }
         var simplified: [Int: [Point]] = [:]
         for (k, outcome) in outcomes.enumerated() where outcome.changed { simplified[k] = outcome.points }

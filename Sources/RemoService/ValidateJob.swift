@@ -21,21 +21,20 @@ public struct ChipsResult: Sendable {
     }
 }
 
-/// The jobs of remo-geom, one function each, shared by every front end: the command
-/// line, the HTTP service and the Temporal worker. Each takes the request as bytes and
-/// options and returns a typed result with its JSON (or PNG bytes), or throws a
-/// ``JobError`` with a stable code. None knows of files, HTTP or Temporal.
-public enum Jobs {
+extension Jobs {
     /// Checks a region document against the lasso rules and places its chips.
     ///
     /// - Parameters:
     ///   - document: The region document's JSON bytes.
-    ///   - rules: The rules (the contract's defaults unless given).
+    ///   - request: The rules (the contract's defaults unless given).
     ///   - name: How messages name the document.
     /// - Throws: ``JobError`` `invalid-json` or `invalid-document` when it cannot be read.
-    public static func validate(_ document: [UInt8], rules: LassoRules = LassoRules(), name: String = "the document") throws(JobError)
+    public static func validate(_ document: [UInt8], request: ValidateRequest = ValidateRequest(), name: String = "the document")
+        throws(JobError)
         -> ValidateResult
     {
+        try request.check()
+        let rules = request.rules
         // Keep one point more than allowed: enough to know the limit is passed.
         let decoded = try regionDocument(document, keepingAtMost: rules.maximumPoints + 1, name: name)
         return ValidateResult(report: LassoValidator(rules: rules).validate(decoded))
@@ -54,7 +53,7 @@ public enum Jobs {
         do {
             return try RegionDocument.decode(bytes, keepingAtMost: maximum)
         } catch {
-            throw JobError(.badInput, code: error.code, message: "\(name): \(error)")
+            throw JobError(ErrorCode(naming: error.code, otherwise: .invalidDocument), message: "\(name): \(error)")
         }
     }
 }

@@ -168,9 +168,10 @@ struct HostileIOTests {
         #expect(fit.status == 2 && fit.stdout.isEmpty)
     }
 
-    @Test("bench --peak-memory with an absurd count is bad usage (exit 2), not an abort")
+    @Test("remo-geom-bench --peak-memory with an absurd count is bad usage (exit 2), not an abort")
     func absurdPeakMemory() throws {
-        let result = try CLIRunner.run(["bench", "--peak-memory", "99999999999"])
+        let bench = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("remo-geom-bench")
+        let result = try CLIRunner.runProgram(bench.path, ["--peak-memory", "99999999999"])
         #expect(result.status == 2 && result.stderr.contains("--peak-memory takes from 3 to"))
     }
 

@@ -47,7 +47,7 @@ struct InputFilesTests {
                 Issue.record("\(size) bytes accepted at a limit of \(size - 1)")
                 continue
             }
-            #expect(error.code == "too-large" && error.message.hasPrefix(path))
+            #expect(error.code == .tooLarge && error.message.hasPrefix(path))
         }
     }
 
@@ -99,7 +99,7 @@ struct InputFilesTests {
                 Issue.record("\(path) was read")
                 continue
             }
-            #expect(error.code == code, "\(path): \(error)")
+            #expect(error.code.rawValue == code, "\(path): \(error)")
             #expect(error.message.hasPrefix(path + ": "))
         }
     }

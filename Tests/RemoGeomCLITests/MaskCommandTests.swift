@@ -58,8 +58,8 @@ struct MaskCommandTests {
     func refusals() throws {
         let document = "SampleScans/regions/valid.json"
         for (arguments, message) in [
-            (["--style", "pink"], "--style must be alpha or white-on-black"), (["--grow=-1"], "--grow must be from 0 to 200 points"),
-            (["--feather", "nan"], "--feather must be from 0 to 200 points"),
+            (["--style", "pink"], "--style: expected alpha or white-on-black"), (["--grow=-1"], "--grow: expected a number from 0 to 200"),
+            (["--feather", "nan"], "--feather: expected a number from 0 to 200"),
             (["--region", "nope"], #"has no region "nope" (it has: sofa, lamp, rug)"#),
             (["--max-pixels", "1000"], "over the limit of 1000 pixels"),
         ] {

@@ -88,8 +88,9 @@ struct SimplifyCommandTests {
     @Test("bad options and unreadable documents exit 2 with a message naming them")
     func refusals() throws {
         for (arguments, message) in [
-            (["--max-points", "2"], "--max-points must be at least 3"), (["--tolerance=-1"], "--tolerance must be a number of pixels"),
-            (["--tolerance", "nan"], "--tolerance must be a number of pixels"),
+            (["--max-points", "2"], "--max-points: expected a whole number of at least 3"),
+            (["--tolerance=-1"], "--tolerance: expected a number of at least 0"),
+            (["--tolerance", "nan"], "--tolerance: expected a number of at least 0"),
         ] {
             let result = try CLIRunner.run(["simplify", "SampleScans/regions/valid.json"] + arguments)
             #expect(result.status == 2 && result.stderr.contains(message), "\(arguments): \(result.stderr)")

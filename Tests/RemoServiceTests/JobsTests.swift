@@ -26,30 +26,30 @@ struct JobsTests {
             }
         }
         let truncated = failure { _ = try Jobs.validate(Array("{\"image\":".utf8)) }
-        #expect(truncated?.code == "invalid-json" && truncated?.kind == .badInput)
+        #expect(truncated?.code == .invalidJSON && truncated?.kind == .badInput)
         let shape = failure { _ = try Jobs.chips(Array(#"{"image": {"width": 10, "height": 10}, "regions": 3}"#.utf8)) }
-        #expect(shape?.code == "invalid-document" && shape?.message.contains("regions") == true)
+        #expect(shape?.code == .invalidDocument && shape?.message.contains("regions") == true)
         let document = try Self.bytes(Self.valid)
         let notPNG = failure { _ = try Jobs.render(image: document, regions: document) }
-        #expect(notPNG?.code == "invalid-image" && notPNG?.kind == .badInput)
+        #expect(notPNG?.code == .invalidImage && notPNG?.kind == .badInput)
         let huge = failure {
-            _ = try Jobs.render(image: try Self.bytes(Self.design), regions: document, options: RenderOptions(maximumPixels: 1000))
+            _ = try Jobs.render(image: try Self.bytes(Self.design), regions: document, request: RenderRequest(maximumPixels: 1000))
         }
-        #expect(huge?.code == "image-too-large" && huge?.kind == .tooLarge)
+        #expect(huge?.code == .imageTooLarge && huge?.kind == .tooLarge)
         var other = try JSONSerialization.jsonObject(with: Data(document)) as! [String: Any]
         other["image"] = ["width": 800, "height": 600]
         let mismatch = failure {
             _ = try Jobs.render(image: try Self.bytes(Self.design), regions: Array(try JSONSerialization.data(withJSONObject: other)))
         }
-        #expect(mismatch?.code == "size-mismatch" && mismatch?.kind == .sizeMismatch)
+        #expect(mismatch?.code == .sizeMismatch && mismatch?.kind == .sizeMismatch)
         #expect(mismatch?.message.contains("is for a 800 × 600 image, but the image is 1024 × 768") == true)
         let scan = try Jobs.room(try Self.bytes("SampleScans/rooms/living-room.json"))
         let room = failure { _ = try Jobs.chooseRoom(scan, number: 2) }
-        #expect(room?.code == "no-such-room" && room?.kind == .noSuchRoom && room?.message.contains("roomNumber 2 names none") == true)
+        #expect(room?.code == .noSuchRoom && room?.kind == .noSuchRoom && room?.message.contains("roomNumber 2 names none") == true)
         let list = failure { _ = try Jobs.fit(room: nil, items: Array(#"{"things": []}"#.utf8)) }
-        #expect(list?.code == "invalid-list")
+        #expect(list?.code == .invalidList)
         let badScan = failure { _ = try Jobs.room(Array("[1, 2]".utf8)) }
-        #expect(badScan?.code == "invalid-scan")
+        #expect(badScan?.code == .invalidScan)
     }
 
     @Test("validate and chips: the objects the CLI prints, without its file name")
@@ -65,14 +65,14 @@ struct JobsTests {
     @Test("render: the same PNG bytes as remo-geom render, whatever the options")
     func sameRender() throws {
         for (arguments, options) in [
-            ([String](), RenderOptions()),
+            ([String](), RenderRequest()),
             (
                 ["--scale", "2", "--stroke-width", "5", "--compression", "small", "--no-chips"],
-                RenderOptions(scale: .pixelsPerPoint(2), strokeWidth: 5, drawChips: false, compression: .small)
+                RenderRequest(scale: .pixelsPerPoint(2), strokeWidth: 5, drawChips: false, compression: .small)
             ),
-            (["--scale", "auto"], RenderOptions(scale: .automatic)),
+            (["--scale", "auto"], RenderRequest(scale: .automatic)),
         ] {
-            let job = try Jobs.render(image: try Self.bytes(Self.design), regions: try Self.bytes(Self.valid), options: options)
+            let job = try Jobs.render(image: try Self.bytes(Self.design), regions: try Self.bytes(Self.valid), request: options)
             let printed = try CLIRunner.runBytes(["render", "--image", Self.design, "--regions", Self.valid, "--output", "-"] + arguments)
             #expect(printed == job.png, "\(arguments)")
         }
@@ -90,9 +90,9 @@ struct JobsTests {
         #expect(rendered == chips && validated == chips)
         #expect(chips.allSatisfy { $0.radius == 24 }, "\(chips.map(\.radius))")
         // Asked for, auto and a number override the document's scale.
-        let automatic = try Jobs.render(image: try Self.bytes(Self.design), regions: bytes, options: RenderOptions(scale: .automatic))
+        let automatic = try Jobs.render(image: try Self.bytes(Self.design), regions: bytes, request: RenderRequest(scale: .automatic))
         #expect(automatic.report.chips.allSatisfy { $0.radius == 12 })
-        let three = try Jobs.render(image: try Self.bytes(Self.design), regions: bytes, options: RenderOptions(scale: .pixelsPerPoint(3)))
+        let three = try Jobs.render(image: try Self.bytes(Self.design), regions: bytes, request: RenderRequest(scale: .pixelsPerPoint(3)))
         #expect(three.report.chips.allSatisfy { $0.radius == 36 })
     }
 
@@ -141,7 +141,7 @@ struct JobsTests {
             _ = try Jobs.chips(Array(scaled.utf8))
             Issue.record("a scale of 1e308 was accepted")
         } catch {
-            #expect(error.code == "invalid-document" && error.message.contains("up to 10000"))
+            #expect(error.code == .invalidDocument && error.message.contains("up to 10000"))
         }
         let huge =
             #"{"ceilingHeight": 2.4, "walls": [{"length": 4, "height": 2.4, "position": [0, 1.2, 0]}, {"length": 4.8e16, "height": 2.5e16, "position": [1e300, 0, 0]}], "openings": [{"type": "door", "width": 6e15, "height": 2}]}"#

@@ -80,7 +80,7 @@ struct SchemaTests {
         let errors = [
             try CLIRunner.run(["validate", broken.path, "--format", "json"]).stdout,
             try CLIRunner.run(["photo", broken.path, "--format", "json"]).stdout,
-            JSONWriter.string(ResultJSON.error(JobError(.badInput, code: "invalid-json", message: "the document: not valid JSON"))),
+            JSONWriter.string(ResultJSON.error(JobError(.invalidJSON, message: "the document: not valid JSON"))),
         ]
         var photos = try ["sharp.jpg", "blurred.jpg", "dark.jpg", "sharp.heic", "originals/rocket.png"].map {
             try CLIRunner.run(["photo", "SampleScans/photos/\($0)", "--format", "json"]).stdout

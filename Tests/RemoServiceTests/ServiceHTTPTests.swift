@@ -112,7 +112,7 @@ struct ServiceHTTPTests {
         let noRegion = try service.request("POST", "/v1/mask?region=nope", file: valid)
         #expect(noRegion.status == 422 && noRegion.text.contains(#""code":"no-such-region""#))
         let refused = try service.request("POST", "/v1/simplify?maxPoints=2", file: valid)
-        #expect(refused.status == 400 && refused.text.contains("maxPoints must be a whole number of at least 3"))
+        #expect(refused.status == 400 && refused.text.contains("the query parameter maxPoints: expected a whole number of at least 3"))
         #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)
         #expect(try service.request("GET", "/readyz").text == #"{"status":"ok"}"#)
         let metrics = try service.request("GET", "/metrics")

@@ -3,7 +3,7 @@ import RemoGEOS
 import RemoGeometry
 import RemoShapes
 
-/// The operations of `remo-geom bench`, for regression tracking: remo-geom and GEOS
+/// The operations of `remo-geom-bench`, for regression tracking: remo-geom and GEOS
 /// on the same rings (names say which). Thresholds are explicit p90 tolerances.
 let benchmarks: @Sendable () -> Void = {
     let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [

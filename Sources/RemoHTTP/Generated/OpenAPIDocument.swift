@@ -38,7 +38,7 @@ enum OpenAPIDocument {
             "name": "maxRegions",
             "in": "query",
             "required": false,
-            "description": "The most regions (default 3).",
+            "description": "The most regions a document may have (default 3).",
             "schema": {
               "type": "integer",
               "minimum": 0
@@ -48,7 +48,7 @@ enum OpenAPIDocument {
             "name": "minAreaFraction",
             "in": "query",
             "required": false,
-            "description": "The smallest area as a fraction of the image (default 0.02).",
+            "description": "The smallest region area, as a fraction of the image area (default 0.02).",
             "schema": {
               "type": "number",
               "minimum": 0,
@@ -59,7 +59,7 @@ enum OpenAPIDocument {
             "name": "maxPoints",
             "in": "query",
             "required": false,
-            "description": "The most points per region (default 100000).",
+            "description": "The most points a region may have (default 100000).",
             "schema": {
               "type": "integer",
               "minimum": 3
@@ -302,7 +302,7 @@ enum OpenAPIDocument {
             "name": "chips",
             "in": "query",
             "required": false,
-            "description": "Draw the chips (default true).",
+            "description": "Draw the numbered chips (default true).",
             "schema": {
               "enum": [
                 "true",
@@ -314,7 +314,7 @@ enum OpenAPIDocument {
             "name": "compression",
             "in": "query",
             "required": false,
-            "description": "PNG compression (default fast).",
+            "description": "PNG compression: fast, default or small (default fast).",
             "schema": {
               "enum": [
                 "fast",
@@ -443,7 +443,7 @@ enum OpenAPIDocument {
             "name": "format",
             "in": "query",
             "required": false,
-            "description": "Force the scan format.",
+            "description": "Force the scan format: captured-room, captured-structure or room-dimensions (default: told from the scan).",
             "schema": {
               "enum": [
                 "captured-room",
@@ -975,7 +975,7 @@ enum OpenAPIDocument {
             "name": "maxPoints",
             "in": "query",
             "required": false,
-            "description": "The most points a region keeps (default 500).",
+            "description": "The most points a region keeps, at least 3 (default 500).",
             "schema": {
               "type": "integer",
               "minimum": 3
@@ -985,7 +985,7 @@ enum OpenAPIDocument {
             "name": "tolerance",
             "in": "query",
             "required": false,
-            "description": "Also drop points while every original point stays within this many pixels.",
+            "description": "Also drop points while every original point stays within this many pixels (default: none).",
             "schema": {
               "type": "number",
               "minimum": 0
@@ -1100,7 +1100,7 @@ enum OpenAPIDocument {
             "name": "style",
             "in": "query",
             "required": false,
-            "description": "alpha (default) or white-on-black.",
+            "description": "alpha (transparent where the generator may paint) or white-on-black (default alpha).",
             "schema": {
               "enum": [
                 "alpha",
@@ -1112,7 +1112,7 @@ enum OpenAPIDocument {
             "name": "feather",
             "in": "query",
             "required": false,
-            "description": "Soften the edge over this many points (default 0).",
+            "description": "Soften the edge over this many points, 0 to 200 (default 0).",
             "schema": {
               "type": "number",
               "minimum": 0,
@@ -1123,11 +1123,24 @@ enum OpenAPIDocument {
             "name": "grow",
             "in": "query",
             "required": false,
-            "description": "Grow the regions outward by this many points, with round corners (default 0).",
+            "description": "Grow the regions outward by this many points, with round corners, 0 to 200 (default 0).",
             "schema": {
               "type": "number",
               "minimum": 0,
               "maximum": 200
+            }
+          },
+          {
+            "name": "compression",
+            "in": "query",
+            "required": false,
+            "description": "PNG compression: fast, default or small (default fast).",
+            "schema": {
+              "enum": [
+                "fast",
+                "default",
+                "small"
+              ]
             }
           }
         ],

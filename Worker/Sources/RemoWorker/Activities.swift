@@ -54,12 +54,8 @@ public struct ActivityRunner: Sendable {
         switch activity {
         case .validateRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"rules\"}")
-            let options = try argument.options("rules")
-            var rules = LassoRules()
-            if let v = try options.integer("maxRegions", atLeast: 0) { rules.maximumRegions = v }
-            if let v = try options.number("minAreaFraction", 0...1) { rules.minimumAreaFraction = v }
-            if let v = try options.integer("maxPoints", atLeast: 3) { rules.maximumPoints = v }
-            return try Jobs.validate(try argument.objectBytes("document", "a region document"), rules: rules, name: "$.document").json
+            let request = try ValidateRequest(try argument.options("rules"))
+            return try Jobs.validate(try argument.objectBytes("document", "a region document"), request: request, name: "$.document").json
 
         case .placeChips:
             let argument = try ActivityArgument(argument, shape: "{\"document\"}")
@@ -69,22 +65,9 @@ public struct ActivityRunner: Sendable {
             let argument = try ActivityArgument(argument, shape: "{\"image\", \"regions\", \"output\", \"options\"}")
             let (imagePath, outputPath) = (try argument.string("image"), try argument.string("output"))
             let regions = try argument.objectBytes("regions", "a region document")
-            let options = try argument.options("options")
-            var render = RenderOptions(maximumPixels: maximumPixels)
-            render.scale = try options.scale("scale", 0...RenderOptions.maximumScale)
-            if let width = try options.number("strokeWidth", 0...RenderOptions.strokeWidthLimit, excludingLower: true) {
-                guard width < RenderOptions.strokeWidthLimit else {
-                    throw ActivityArgument.invalid(
-                        "$.options.strokeWidth: expected a number over 0 and under \(RenderOptions.strokeWidthLimit)")
-                }
-                render.strokeWidth = width
-            }
-            if let chips = try options.bool("chips") { render.drawChips = chips }
-            if let name = try options.string("compression", oneOf: PNGCompression.allCases.map(\.rawValue)) {
-                render.compression = PNGCompression(rawValue: name)!
-            }
+            let request = try RenderRequest(try argument.options("options"), maximumPixels: maximumPixels)
             let image = try files.read(imagePath, member: "$.image")
-            let result = try Jobs.render(image: image, regions: regions, options: render, imageName: imagePath, regionsName: "$.regions")
+            let result = try Jobs.render(image: image, regions: regions, request: request, imageName: imagePath, regionsName: "$.regions")
             var written = try write(result.png, to: outputPath, stillWanted: stillWanted)
             written.append(("valid", .bool(result.report.valid)))
             written.append(("warnings", .array(result.problems.map(JSONValue.string))))
@@ -92,14 +75,8 @@ public struct ActivityRunner: Sendable {
 
         case .summarizeRoom:
             let argument = try ActivityArgument(argument, shape: "{\"scan\", \"format\"}")
-            let names = RoomScanFormat.allCases.map(\.rawValue)
-            var format: RoomScanFormat? = nil
-            switch argument.members.value(of: "format") {
-            case nil, .null?: break
-            case .string(let s)? where names.contains(s): format = RoomScanFormat(rawValue: s)
-            default: throw ActivityArgument.invalid("$.format: expected one of \(names.joined(separator: ", "))")
-            }
-            let scan = try Jobs.room(try argument.objectBytes("scan", "a room scan"), format: format, name: "$.scan")
+            let request = try RoomRequest(argument.topLevelOptions(RoomRequest.parameters))
+            let scan = try Jobs.room(try argument.objectBytes("scan", "a room scan"), format: request.format, name: "$.scan")
             return ResultJSON.roomSummary(scan)
 
         case .fitBadges:
@@ -120,25 +97,15 @@ public struct ActivityRunner: Sendable {
 
         case .simplifyRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
-            let given = try argument.options("options")
-            var options = SimplifyOptions()
-            if let v = try given.integer("maxPoints", atLeast: SimplifyOptions.minimumPoints) { options.maxPoints = v }
-            options.tolerance = try given.number("tolerance", 0...1e9)
+            let request = try SimplifyRequest(try argument.options("options"))
             let document = try argument.objectBytes("document", "a region document")
-            return try Jobs.simplify(document, options: options, name: "$.document").document
+            return try Jobs.simplify(document, request: request, name: "$.document").document
 
         case .drawMask:
             let argument = try ActivityArgument(argument, shape: "{\"regions\", \"output\", \"options\"}")
             let outputPath = try argument.string("output")
-            let given = try argument.options("options")
-            var options = MaskOptions(maximumPixels: maximumPixels)
-            options.region = try given.string("region")
-            if let name = try given.string("style", oneOf: MaskStyle.allCases.map(\.rawValue)) {
-                options.style = MaskStyle(rawValue: name)!
-            }
-            options.feather = try given.number("feather", 0...MaskOptions.maximumDistance) ?? 0
-            options.grow = try given.number("grow", 0...MaskOptions.maximumDistance) ?? 0
-            let png = try Jobs.mask(try argument.objectBytes("regions", "a region document"), options: options, name: "$.regions")
+            let request = try MaskRequest(try argument.options("options"), maximumPixels: maximumPixels)
+            let png = try Jobs.mask(try argument.objectBytes("regions", "a region document"), request: request, name: "$.regions")
             return .object(try write(png, to: outputPath, stillWanted: stillWanted))
 
         case .checkPhoto:
@@ -150,7 +117,7 @@ public struct ActivityRunner: Sendable {
 
     /// Writes an output file and describes it: `{"output", "bytes", "sha256"}`.
     func write(_ bytes: [UInt8], to path: String, stillWanted: () -> Bool) throws(JobError) -> [(key: String, value: JSONValue)] {
-        guard stillWanted() else { throw JobError(.internalFailure, code: "cancelled", message: "the activity was cancelled") }
+        guard stillWanted() else { throw JobError(.cancelled, message: "the activity was cancelled") }
         try files.write(bytes, to: path, member: "$.output")
         return [("output", .string(path)), ("bytes", .number(Double(bytes.count))), ("sha256", .string(SHA256.hex(bytes)))]
     }

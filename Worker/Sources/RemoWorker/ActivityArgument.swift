@@ -11,7 +11,7 @@ struct ActivityArgument {
         do { members = try JSONObjectMembers(bytes) } catch {
             switch error {
             case .notAnObject(let kind): throw Self.invalid("$: expected an object \(shape), got \(kind.withArticle)")
-            case .notJSON(let syntax): throw JobError(.badInput, code: "invalid-json", message: "the argument is not valid JSON: \(syntax)")
+            case .notJSON(let syntax): throw JobError(.invalidJSON, message: "the argument is not valid JSON: \(syntax)")
             }
         }
     }
@@ -33,78 +33,20 @@ struct ActivityArgument {
         return s
     }
 
-    /// An optional member that must be an object when present (`options`, `rules`).
-    func options(_ key: String) throws(JobError) -> Options {
+    /// An optional member that must be an object when present (`options`, `rules`): the
+    /// job's options, read by its request type.
+    func options(_ key: String) throws(JobError) -> JSONParameters {
         switch members.value(of: key) {
-        case nil, .null?: return Options(path: "$.\(key)", value: .object([]))
-        case .object(let members)?: return Options(path: "$.\(key)", value: .object(members))
+        case nil, .null?: return JSONParameters([], path: "$.\(key)")
+        case .object(let members)?: return JSONParameters(members, path: "$.\(key)")
         case let other?: throw Self.invalid("$.\(key): expected an object, got \(other.kindDescription)")
         }
     }
 
-    /// The members of an options object, each optional.
-    struct Options {
-        let path: String
-        let value: JSONValue
-
-        func number(_ key: String, _ range: ClosedRange<Double>, excludingLower: Bool = false) throws(JobError) -> Double? {
-            switch value[key] {
-            case nil, .null?: return nil
-            case .number(let n)? where range.contains(n) && !(excludingLower && n == range.lowerBound): return n
-            default:
-                let lower = excludingLower ? "over \(range.lowerBound)" : "from \(range.lowerBound)"
-                throw ActivityArgument.invalid("\(path).\(key): expected a number \(lower) to \(range.upperBound)")
-            }
-        }
-
-        func integer(_ key: String, atLeast minimum: Int) throws(JobError) -> Int? {
-            switch value[key] {
-            case nil, .null?: return nil
-            case .number(let n)? where n >= Double(minimum) && n == n.rounded() && n < 1e9: return Int(n)
-            default: throw ActivityArgument.invalid("\(path).\(key): expected a whole number of at least \(minimum)")
-            }
-        }
-
-        func bool(_ key: String) throws(JobError) -> Bool? {
-            switch value[key] {
-            case nil, .null?: return nil
-            case .bool(let b)?: return b
-            default: throw ActivityArgument.invalid("\(path).\(key): expected true or false")
-            }
-        }
-
-        func string(_ key: String) throws(JobError) -> String? {
-            switch value[key] {
-            case nil, .null?: return nil
-            case .string(let s)?: return s
-            default: throw ActivityArgument.invalid("\(path).\(key): expected a string")
-            }
-        }
-
-        func string(_ key: String, oneOf choices: [String]) throws(JobError) -> String? {
-            switch value[key] {
-            case nil, .null?: return nil
-            case .string(let s)? where choices.contains(s): return s
-            default: throw ActivityArgument.invalid("\(path).\(key): expected one of \(choices.joined(separator: ", "))")
-            }
-        }
-
-        /// A render scale: the document's own when absent, `"auto"`, or a number in `range`.
-        func scale(_ key: String, _ range: ClosedRange<Double>) throws(JobError) -> RenderOptions.Scale {
-            switch value[key] {
-            case nil, .null?: return .document
-            case .string("auto")?: return .automatic
-            default:
-                do {
-                    guard let number = try number(key, range, excludingLower: true) else { return .document }
-                    return .pixelsPerPoint(number)
-                } catch {
-                    throw ActivityArgument.invalid(
-                        "\(path).\(key): expected \"auto\" or a number over \(range.lowerBound) up to \(range.upperBound)")
-                }
-            }
-        }
+    /// Options that are members of the argument itself (`SummarizeRoom`'s `format`).
+    func topLevelOptions(_ parameters: [Parameter]) -> JSONParameters {
+        JSONParameters(parameters.compactMap { p in members.value(of: p.name).map { (p.name, $0) } }, path: "$")
     }
 
-    static func invalid(_ message: String) -> JobError { JobError(.badInput, code: "invalid-request", message: message) }
+    static func invalid(_ message: String) -> JobError { JobError(.invalidRequest, message: message) }
 }

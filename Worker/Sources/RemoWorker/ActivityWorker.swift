@@ -205,8 +205,7 @@ public final class ActivityWorker: Sendable {
         do throws(JobError) {
             guard let activity = Activity(rawValue: task.activityType.name) else {
                 // Another worker on the queue may serve it: retryable, as the SDKs do.
-                throw JobError(
-                    .internalFailure, code: "unknown-activity", message: "remo-geom-worker has no activity \(task.activityType.name)")
+                throw JobError(.unknownActivity, message: "remo-geom-worker has no activity \(task.activityType.name)")
             }
             let argument = try JSONPayload.argument(task.input)
             return .completed(try runner.run(activity, argument: argument, stillWanted: stillWanted))
@@ -275,14 +274,14 @@ public final class ActivityWorker: Sendable {
     }
 
     /// A job's error as Temporal's failure: an application failure whose type is the error
-    /// code, not retryable when the input is at fault.
+    /// code, retryable only where the code says a retry can pass (``RemoService/JobError/isRetryable``).
     static func failure(_ error: JobError) -> Temporal_Api_Failure_V1_Failure {
         var failure = Temporal_Api_Failure_V1_Failure()
         failure.message = error.message
         failure.source = "remo-geom-worker"
         var info = Temporal_Api_Failure_V1_ApplicationFailureInfo()
-        info.type = error.code
-        info.nonRetryable = error.kind != .internalFailure
+        info.type = error.code.rawValue
+        info.nonRetryable = !error.isRetryable
         failure.applicationFailureInfo = info
         return failure
     }

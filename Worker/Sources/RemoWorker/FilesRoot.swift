@@ -20,11 +20,11 @@ public struct FilesRoot: Sendable {
     /// A root at `path`, which must be a folder.
     public init(_ path: String) throws(JobError) {
         guard let resolved = Self.realPath(path) else {
-            throw JobError(.badInput, code: "not-found", message: "\(path): no such folder")
+            throw JobError(.notFound, message: "\(path): no such folder")
         }
         var info = stat()
         guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw JobError(.badInput, code: "not-a-folder", message: "\(path): not a folder")
+            throw JobError(.notAFolder, message: "\(path): not a folder")
         }
         self.path = resolved
     }
@@ -37,18 +37,18 @@ public struct FilesRoot: Sendable {
     public func read(_ relative: String, member: String) throws(JobError) -> [UInt8] {
         let full = try checked(relative, member: member)
         guard let resolved = Self.realPath(full) else {
-            throw JobError(.badInput, code: "not-found", message: "\(member): \(relative): no such file under the files root")
+            throw JobError(.notFound, message: "\(member): \(relative): no such file under the files root")
         }
         guard inside(resolved) else { throw outside(relative, member: member, "a link leads out of the files root") }
         switch FileBytes.read(resolved, limit: Self.maximumFileBytes) {
         case .success(let bytes): return bytes
         case .failure(.notFound), .failure(.closed):
-            throw JobError(.badInput, code: "not-found", message: "\(member): \(relative): no such file under the files root")
-        case .failure(.isFolder): throw JobError(.badInput, code: "not-a-file", message: "\(member): \(relative): is a folder, not a file")
+            throw JobError(.notFound, message: "\(member): \(relative): no such file under the files root")
+        case .failure(.isFolder): throw JobError(.notAFile, message: "\(member): \(relative): is a folder, not a file")
         case .failure(.tooLarge):
-            throw JobError(.badInput, code: "too-large", message: "\(member): \(relative): over \(Self.maximumFileBytes) bytes")
+            throw JobError(.tooLarge, message: "\(member): \(relative): over \(Self.maximumFileBytes) bytes")
         case .failure(.unreadable(let reason)):
-            throw JobError(.badInput, code: "unreadable", message: "\(member): \(relative): cannot be read (\(reason))")
+            throw JobError(.unreadable, message: "\(member): \(relative): cannot be read (\(reason))")
         }
     }
 
@@ -75,28 +75,28 @@ public struct FilesRoot: Sendable {
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
                 let failure = errno
                 throw JobError(
-                    AtomicFile.isPersistent(errno: failure) ? .persistentFailure : .internalFailure, code: "write-failed",
-                    message: "\(member): \(relative): cannot make the folder (\(String(cString: strerror(failure))))")
+                    .writeFailed, message: "\(member): \(relative): cannot make the folder (\(String(cString: strerror(failure))))",
+                    kind: AtomicFile.isPersistent(errno: failure) ? .persistentFailure : .internalFailure)
             }
         }
         var info = stat()
         if lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-            throw JobError(.badInput, code: "not-a-file", message: "\(member): \(relative): is a folder, not a file")
+            throw JobError(.notAFile, message: "\(member): \(relative): is a folder, not a file")
         }
         do { try AtomicFile.write(bytes, to: full) } catch {
             throw JobError(
-                error.isPersistent ? .persistentFailure : .internalFailure, code: "write-failed", message: "\(member): \(error.message)")
+                .writeFailed, message: "\(member): \(error.message)", kind: error.isPersistent ? .persistentFailure : .internalFailure)
         }
     }
 
     /// `relative` joined to the root, after the checks that need no file system.
     func checked(_ relative: String, member: String) throws(JobError) -> String {
-        guard !relative.isEmpty else { throw JobError(.badInput, code: "invalid-request", message: "\(member): an empty path") }
+        guard !relative.isEmpty else { throw JobError(.invalidRequest, message: "\(member): an empty path") }
         guard !relative.hasPrefix("/") else { throw outside(relative, member: member, "an absolute path") }
         let components = relative.split(separator: "/", omittingEmptySubsequences: true)
         guard !components.contains("..") else { throw outside(relative, member: member, "a path with ..") }
         guard !relative.utf8.contains(0) else {
-            throw JobError(.badInput, code: "invalid-request", message: "\(member): a path with a NUL byte")
+            throw JobError(.invalidRequest, message: "\(member): a path with a NUL byte")
         }
         return Self.join(path, components.map(String.init))
     }
@@ -105,7 +105,7 @@ public struct FilesRoot: Sendable {
 
     func outside(_ relative: String, member: String, _ why: String) -> JobError {
         JobError(
-            .badInput, code: "path-outside-root",
+            .pathOutsideRoot,
             message: "\(member): \(relative): \(why); paths are relative to the files root and stay in it")
     }
 

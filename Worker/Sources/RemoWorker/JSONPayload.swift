@@ -15,12 +15,12 @@ enum JSONPayload {
     static func argument(_ input: Temporal_Api_Common_V1_Payloads) throws(JobError) -> [UInt8] {
         guard input.payloads.count == 1, let payload = input.payloads.first else {
             throw JobError(
-                .badInput, code: "invalid-request",
+                .invalidRequest,
                 message: "expected exactly one argument, a JSON object; got \(input.payloads.count)")
         }
         let encoding = payload.metadata["encoding"].map { String(decoding: $0, as: UTF8.self) } ?? "none"
         guard encoding == Self.encoding else {
-            throw JobError(.badInput, code: "invalid-request", message: "the argument's encoding is \(encoding), not \(Self.encoding)")
+            throw JobError(.invalidRequest, message: "the argument's encoding is \(encoding), not \(Self.encoding)")
         }
         return [UInt8](payload.data)
     }

@@ -163,8 +163,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         started = time.monotonic()
         answers, handle = await self.run_calls(calls)
         codes = [a["error"]["type"] for a in answers]
-        self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-request", "not-found",
-                                 "invalid-image", "invalid-scan", "invalid-request", "no-such-region",
+        self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-parameter", "not-found",
+                                 "invalid-image", "invalid-scan", "invalid-parameter", "no-such-region",
                                  "write-failed", "write-failed", "image-too-large"], answers)
         for a in answers:
             self.assertTrue(a["error"]["nonRetryable"], a)

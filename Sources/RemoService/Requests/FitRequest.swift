@@ -54,7 +54,7 @@ public struct FitRequest: Sendable {
         do { members = try JSONObjectMembers(body) } catch {
             switch error {
             case .notAnObject: throw Self.invalid("$: expected an object {\"scan\", \"items\", ...}")
-            case .notJSON(let syntax): throw JobError(.badInput, code: "invalid-json", message: "the body is not valid JSON: \(syntax)")
+            case .notJSON(let syntax): throw JobError(.invalidJSON, message: "the body is not valid JSON: \(syntax)")
             }
         }
         try self.init(members, itemsRequired: itemsRequired)
@@ -74,12 +74,12 @@ public struct FitRequest: Sendable {
     /// The plan job: the body's room drawn, with the fitting items when `items` is given.
     public func plan() throws(JobError) -> [UInt8] {
         guard let room = try room() else {
-            throw JobError(.badInput, code: "invalid-request", message: "the body needs a scan")
+            throw JobError(.invalidRequest, message: "the body needs a scan")
         }
         return try Jobs.plan(room, fit: items == nil ? nil : try fit())
     }
 
     static func invalid(_ message: String) -> JobError {
-        JobError(.badInput, code: "invalid-request", message: message)
+        JobError(.invalidRequest, message: message)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RemoGEOS
+import RemoGeomCLI
 import RemoGeometry
 import RemoJSON
 import RemoLasso

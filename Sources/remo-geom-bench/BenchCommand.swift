@@ -1,14 +1,16 @@
 import ArgumentParser
 import Foundation
 import RemoGEOS
+import RemoGeomCLI
 import RemoGeometry
 import RemoJSON
 import RemoShapes
 
-/// `remo-geom bench`: remo-geom against GEOS on the same rings, in one process.
+/// `remo-geom-bench`: remo-geom against GEOS on the same rings, in one process. A tool of
+/// its own, so that the shipped `remo-geom` does not link GEOS.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "remo-geom-bench",
         abstract: "Time remo-geom against GEOS on the same inputs and print the ratios.",
         discussion: """
             Cases: jittery lassos of 100, 500, 5,000, 100,000 and 200,000 points and combs \

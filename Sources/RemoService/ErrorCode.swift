@@ -1,0 +1,157 @@
+/// Every error code of every front end, each with what it means and how each front end
+/// reports it: the command line's exit status, the service's HTTP status, and whether the
+/// worker's failure is retried. The error table of `docs/formats.md` is this list, and a
+/// test keeps the two equal.
+public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
+    case invalidJSON = "invalid-json"
+    case invalidDocument = "invalid-document"
+    case invalidScan = "invalid-scan"
+    case invalidList = "invalid-list"
+    case invalidImage = "invalid-image"
+    case invalidRequest = "invalid-request"
+    case invalidParameter = "invalid-parameter"
+    case invalidMultipart = "invalid-multipart"
+    case imageTooLarge = "image-too-large"
+    case sizeMismatch = "size-mismatch"
+    case noSuchRoom = "no-such-room"
+    case noSuchRegion = "no-such-region"
+    case notFound = "not-found"
+    case notAFile = "not-a-file"
+    case notAFolder = "not-a-folder"
+    case badFileName = "bad-file-name"
+    case unreadable
+    case tooLarge = "too-large"
+    case skipped
+    case noDocuments = "no-documents"
+    case pathOutsideRoot = "path-outside-root"
+    case methodNotAllowed = "method-not-allowed"
+    case unsupportedMediaType = "unsupported-media-type"
+    case busy
+    case unknownActivity = "unknown-activity"
+    case cancelled
+    case writeFailed = "write-failed"
+    case encodingFailed = "encoding-failed"
+    case outOfMemory = "out-of-memory"
+    case `internal`
+
+    /// Whether the worker's failure is retried.
+    public enum Retry: Sendable {
+        /// Non-retryable: it would fail the same way again.
+        case never
+        /// Retryable.
+        case always
+        /// Retryable only when the cause is transient (a full disk, an I/O error), not when
+        /// it would fail the same way (a folder where the file goes, a name too long).
+        case whenTransient
+    }
+
+    /// What the code means, in a line.
+    public var summary: String {
+        switch self {
+        case .invalidJSON: "not JSON (the message says where)"
+        case .invalidDocument: "JSON, but not a region document"
+        case .invalidScan: "not a room scan of any known form"
+        case .invalidList: "not a shopping list"
+        case .invalidImage:
+            "not a PNG, JPEG or HEIC the decoders take, or a corrupt one (the decoder's message): truncated data, a JPEG whose data ends early, "
+                + "a progressive JPEG of more scans than its size allows (64, fewer past 32 megapixels)"
+        case .invalidRequest: "a body or an activity argument of the wrong shape: a member missing or of the wrong kind"
+        case .invalidParameter:
+            "an option out of range or of the wrong type: a command-line option, a query parameter, a member of an activity's options, "
+                + "or work the options would make too large"
+        case .invalidMultipart: "a multipart body that cannot be read, or without its parts"
+        case .imageTooLarge:
+            "an image over the pixel limit, from its header (a HEIF grid by the size it decodes to), or a PNG to be written with a side over 1,000,000"
+        case .sizeMismatch: "the image and the region document disagree about its size"
+        case .noSuchRoom: "a room number past the scan's rooms"
+        case .noSuchRegion: "a region id the document does not have"
+        case .notFound: "no such file (on the service: no such route)"
+        case .notAFile: "a folder where a file was expected"
+        case .notAFolder: "a file where a folder was expected"
+        case .badFileName: "a file name that is not UTF-8"
+        case .unreadable: "a file or folder that cannot be read"
+        case .tooLarge: "a file or body over its byte limit"
+        case .skipped: "a folder entry that is not a regular file (a FIFO, a device)"
+        case .noDocuments: "a folder with no `*.json` inside"
+        case .pathOutsideRoot: "a path that leaves the worker's files root"
+        case .methodNotAllowed: "a route asked with another method (with `Allow`)"
+        case .unsupportedMediaType: "a media type the route does not take"
+        case .busy: "every job slot taken and the queue full (with `Retry-After`)"
+        case .unknownActivity: "an activity type the worker does not serve (another worker may serve it)"
+        case .cancelled: "the activity was cancelled"
+        case .writeFailed: "an output could not be written"
+        case .encodingFailed: "an image could not be encoded: not the input's fault"
+        case .outOfMemory: "memory for the image could not be had: not the input's fault"
+        case .internal: "a failure that is not the input's fault (a bug)"
+        }
+    }
+
+    /// The command line's exit status, or nil when the command line never gives the code.
+    public var exitStatus: Int32? {
+        switch self {
+        case .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .unknownActivity, .cancelled: nil
+        default: 2
+        }
+    }
+
+    /// The service's HTTP status, or nil when the service never gives the code.
+    public var httpStatus: Int? {
+        switch self {
+        case .invalidJSON, .invalidDocument, .invalidScan, .invalidList, .invalidImage, .invalidRequest, .invalidParameter,
+            .invalidMultipart:
+            400
+        case .imageTooLarge, .sizeMismatch, .noSuchRoom, .noSuchRegion: 422
+        case .notFound: 404
+        case .tooLarge: 413
+        case .methodNotAllowed: 405
+        case .unsupportedMediaType: 415
+        case .busy: 503
+        case .encodingFailed, .outOfMemory, .internal: 500
+        case .notAFile, .notAFolder, .badFileName, .unreadable, .skipped, .noDocuments, .pathOutsideRoot, .unknownActivity, .cancelled,
+            .writeFailed:
+            nil
+        }
+    }
+
+    /// How the worker's failure is retried, or nil when the worker never gives the code.
+    public var retry: Retry? {
+        switch self {
+        case .invalidMultipart, .badFileName, .skipped, .noDocuments, .methodNotAllowed, .unsupportedMediaType, .busy, .cancelled: nil
+        case .unknownActivity, .encodingFailed, .outOfMemory, .internal: .always
+        case .writeFailed: .whenTransient
+        default: .never
+        }
+    }
+
+    /// The kind of failure the code is, unless the job says otherwise (a write failure
+    /// that a retry cannot cure).
+    var kind: JobError.Kind {
+        switch self {
+        case .imageTooLarge: .tooLarge
+        case .sizeMismatch: .sizeMismatch
+        case .noSuchRoom: .noSuchRoom
+        case .noSuchRegion: .noSuchRegion
+        case .unknownActivity, .cancelled, .writeFailed, .encodingFailed, .outOfMemory, .internal: .internalFailure
+        default: .badInput
+        }
+    }
+
+    /// The table of `docs/formats.md`: code, what, exit, HTTP, worker.
+    public static var table: String {
+        var lines = ["| code | what | exit | HTTP | worker |", "|---|---|---:|---:|---|"]
+        for code in allCases {
+            let retry =
+                switch code.retry {
+                case nil: "—"
+                case .never?: "not retried"
+                case .always?: "retried"
+                case .whenTransient?:
+                    "retried only where a retry can pass (a full disk, an I/O error); not for a folder that is a file, a name too long or no permission"
+                }
+            let exit = code.exitStatus.map(String.init) ?? "—"
+            let http = code.httpStatus.map(String.init) ?? "—"
+            lines.append("| `\(code.rawValue)` | \(code.summary) | \(exit) | \(http) | \(retry) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,3 @@
+import RemoGeomCLI
+
+BenchCommand.runAndExit()
