@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of RemoGeometry, RemoLasso, RemoRoom, RemoRender, RemoImage, RemoService and RemoHTTP with
+# Builds the DocC documentation of RemoGeometry, RemoLasso, RemoRoom, RemoRender, RemoImage, RemoPhoto, RemoService and RemoHTTP with
 # warnings as errors, and checks that every public symbol has a documentation comment.
 #
 #   scripts/docs.sh            (archives in .build/docs/<Module>.doccarchive)
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
-for module in RemoGeometry RemoLasso RemoRoom RemoRender RemoImage RemoService RemoHTTP; do
+for module in RemoGeometry RemoLasso RemoRoom RemoRender RemoImage RemoPhoto RemoService RemoHTTP; do
     symbols=".build/docs/symbols/$module"
     rm -rf "$symbols" ".build/docs/$module.doccarchive"
     mkdir -p "$symbols"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemoImage
 import RemoJSON
 import RemoLasso
 import RemoRender

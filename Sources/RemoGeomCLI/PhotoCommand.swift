@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RemoPhoto
 import RemoRender
 import RemoImage
 import RemoJSON

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RemoImage
 import RemoRender
 import RemoHTTP
 import Synchronization

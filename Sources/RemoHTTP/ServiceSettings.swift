@@ -1,3 +1,4 @@
+import RemoImage
 import RemoRender
 
 /// The settings of `remo-geom serve`, each a limit enforced before the work it bounds

@@ -1,3 +1,4 @@
+import RemoImage
 import RemoGeometry
 import RemoLasso
 

@@ -1,3 +1,4 @@
+import RemoImage
 import Foundation
 import RemoGeometry
 import RemoRoom

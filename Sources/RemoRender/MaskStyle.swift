@@ -1,3 +1,4 @@
+import RemoImage
 /// The two kinds of mask that image generators take (docs/commands.md).
 public enum MaskStyle: String, CaseIterable, Hashable, Sendable {
     /// An RGBA PNG, transparent where the generator may paint (OpenAI's edit convention):

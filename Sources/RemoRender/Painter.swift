@@ -1,3 +1,4 @@
+import RemoImage
 import RemoGeometry
 
 /// An sRGB colour with alpha.
@@ -28,7 +29,7 @@ public struct RGBA: Hashable, Sendable {
     public var luminance: Double { Luminance.of(r, g, b) }
 }
 
-/// Anti-aliased drawing on an ``RGBAImage``: coverage from the distance to the
+/// Anti-aliased drawing on an `RGBAImage`: coverage from the distance to the
 /// nearest segment (round joins and caps for free), blended in sRGB.
 struct Painter {
     var image: RGBAImage

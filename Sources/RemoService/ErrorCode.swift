@@ -3,35 +3,67 @@
 /// worker's failure is retried. The error table of `docs/formats.md` is this list, and a
 /// test keeps the two equal.
 public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
+    /// `invalid-json`: not JSON (the message says where).
     case invalidJSON = "invalid-json"
+    /// `invalid-document`: JSON, but not a region document.
     case invalidDocument = "invalid-document"
+    /// `invalid-scan`: not a room scan of any known form.
     case invalidScan = "invalid-scan"
+    /// `invalid-list`: not a shopping list.
     case invalidList = "invalid-list"
+    /// `invalid-image`: not an image the decoders take, or a corrupt one.
     case invalidImage = "invalid-image"
+    /// `invalid-request`: a body or an activity argument of the wrong shape: a member missing
+    /// or of the wrong kind.
     case invalidRequest = "invalid-request"
+    /// `invalid-parameter`: an option out of range or of the wrong type, from any front end.
     case invalidParameter = "invalid-parameter"
+    /// `invalid-multipart`: a multipart body that cannot be read, or without its parts.
     case invalidMultipart = "invalid-multipart"
+    /// `image-too-large`: an image over the pixel limit, or a PNG too wide to write.
     case imageTooLarge = "image-too-large"
+    /// `size-mismatch`: the image and the region document disagree about its size.
     case sizeMismatch = "size-mismatch"
+    /// `no-such-room`: a room number past the scan's rooms.
     case noSuchRoom = "no-such-room"
+    /// `no-such-region`: a region id the document does not have.
     case noSuchRegion = "no-such-region"
+    /// `not-found`: no such file (on the service: no such route).
     case notFound = "not-found"
+    /// `not-a-file`: a folder where a file was expected.
     case notAFile = "not-a-file"
+    /// `not-a-folder`: a file where a folder was expected.
     case notAFolder = "not-a-folder"
+    /// `bad-file-name`: a file name that is not UTF-8.
     case badFileName = "bad-file-name"
+    /// `unreadable`: a file or folder that cannot be read.
     case unreadable
+    /// `too-large`: a file or body over its byte limit.
     case tooLarge = "too-large"
+    /// `skipped`: a folder entry that is not a regular file (a FIFO, a device).
     case skipped
+    /// `no-documents`: a folder with no `*.json` inside.
     case noDocuments = "no-documents"
+    /// `path-outside-root`: a path that leaves the worker's files root.
     case pathOutsideRoot = "path-outside-root"
+    /// `method-not-allowed`: a route asked with another method (with `Allow`).
     case methodNotAllowed = "method-not-allowed"
+    /// `unsupported-media-type`: a media type the route does not take.
     case unsupportedMediaType = "unsupported-media-type"
+    /// `busy`: every job slot taken and the queue full (with `Retry-After`).
     case busy
+    /// `unknown-activity`: an activity type the worker does not serve (another worker may serve
+    /// it).
     case unknownActivity = "unknown-activity"
+    /// `cancelled`: the activity was cancelled.
     case cancelled
+    /// `write-failed`: an output could not be written.
     case writeFailed = "write-failed"
+    /// `encoding-failed`: an image could not be encoded: not the input's fault.
     case encodingFailed = "encoding-failed"
+    /// `out-of-memory`: memory for the image could not be had: not the input's fault.
     case outOfMemory = "out-of-memory"
+    /// `internal`: a failure that is not the input's fault (a bug).
     case `internal`
 
     /// Whether the worker's failure is retried.

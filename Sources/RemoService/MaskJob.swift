@@ -1,4 +1,5 @@
 import RemoGeometry
+import RemoImage
 import RemoLasso
 import RemoRender
 

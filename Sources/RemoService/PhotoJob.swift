@@ -1,5 +1,6 @@
 import RemoImage
 import RemoJSON
+import RemoPhoto
 import RemoRender
 
 extension JobError {

@@ -1,3 +1,4 @@
+import RemoImage
 import RemoJSON
 import RemoRender
 import RemoRoom

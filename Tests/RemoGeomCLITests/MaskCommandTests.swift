@@ -1,4 +1,5 @@
 import Foundation
+import RemoImage
 import RemoRender
 import RemoTestSupport
 import Testing

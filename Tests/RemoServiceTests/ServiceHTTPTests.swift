@@ -1,5 +1,6 @@
 import Foundation
 import RemoGeometry
+import RemoImage
 import RemoJSON
 import RemoRender
 import RemoShapes

@@ -1,5 +1,6 @@
 import Benchmark
 import RemoGeometry
+import RemoImage
 import RemoLasso
 import RemoRender
 import RemoShapes

@@ -1,5 +1,4 @@
 import CRemoHEIF
-import RemoRender
 
 /// Decodes PNG (libpng), JPEG (libjpeg-turbo) and HEIC (libheif) held in memory, treating
 /// every file as hostile: the format from the bytes, the pixel limit from the header

@@ -2,16 +2,16 @@ import CRemoJPEG
 
 /// A JPEG's header, read before any pixel is decoded: its size as stored, its EXIF
 /// orientation and its ICC profile. Its rows are decoded through ``withRows(maximumPixels:denominator:channels:_:)``.
-struct JPEGFile {
+package struct JPEGFile {
     /// The whole file.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The size as stored, before the orientation is applied.
-    let width: Int
-    let height: Int
-    let orientation: Orientation
-    let iccProfile: [UInt8]?
+    package let width: Int
+    package let height: Int
+    package let orientation: Orientation
+    package let iccProfile: [UInt8]?
 
-    init(_ bytes: [UInt8]) throws(ImageError) {
+    package init(_ bytes: [UInt8]) throws(ImageError) {
         var message = [CChar](repeating: 0, count: 512)
         var info = remo_jpeg_info()
         defer { remo_jpeg_free_info(&info) }
@@ -25,7 +25,7 @@ struct JPEGFile {
 
     /// The largest of libjpeg-turbo's DCT scalings (1/8, 1/4, 1/2) that keeps the short
     /// side at least `shortSide`, or 1.
-    func denominator(keepingShortSide shortSide: Int) -> Int {
+    package func denominator(keepingShortSide shortSide: Int) -> Int {
         [8, 4, 2].first { min(width, height) / $0 >= shortSide } ?? 1
     }
 
@@ -35,7 +35,7 @@ struct JPEGFile {
     /// - Throws: ``ImageError``: `image-too-large` over `maximumPixels` (from the header,
     ///   before any image memory), `invalid-image` for what libjpeg-turbo cannot decode, and
     ///   whatever `body` throws.
-    func withRows<Result>(
+    package func withRows<Result>(
         maximumPixels: Int, denominator: Int, channels: Int, _ body: (inout JPEGRows) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         try bytes.withUnsafeBufferPointer { (bytes) throws(ImageError) -> Result in
@@ -64,19 +64,19 @@ struct JPEGFile {
 /// The rows of a JPEG being decoded, top to bottom as stored. Only valid inside
 /// ``JPEGFile/withRows(maximumPixels:denominator:channels:_:)``, and used by one thread at
 /// a time (it may be handed to the thread that decodes while another reads the rows done).
-struct JPEGRows: @unchecked Sendable {
+package struct JPEGRows: @unchecked Sendable {
     fileprivate let reader: OpaquePointer
     /// The decoded size.
-    let width: Int
-    let height: Int
+    package let width: Int
+    package let height: Int
     /// Bytes per pixel: 1 (luma) or 4 (RGBA).
-    let channels: Int
+    package let channels: Int
     /// The rows decoded so far.
-    private(set) var done = 0
+    package private(set) var done = 0
 
     /// Decodes the next `count` rows (fewer at the bottom) to `target`, `width * channels`
     /// bytes each.
-    mutating func read(_ count: Int, into target: UnsafeMutablePointer<UInt8>) throws(ImageError) {
+    package mutating func read(_ count: Int, into target: UnsafeMutablePointer<UInt8>) throws(ImageError) {
         let count = min(count, height - done)
         var message = [CChar](repeating: 0, count: 512)
         let status = remo_jpeg_read_rows(reader, target, UInt32(count), &message, message.count)

@@ -1,3 +1,4 @@
+import RemoImage
 import RemoRender
 
 /// The mask job's options: what `remo-geom mask` takes as options, `POST /v1/mask` as

@@ -1,3 +1,4 @@
+import RemoImage
 import RemoRender
 
 /// The render job's options: what `remo-geom render` takes as options, `POST /v1/render`

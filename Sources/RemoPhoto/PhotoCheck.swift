@@ -1,4 +1,4 @@
-import RemoRender
+import RemoImage
 
 /// The deterministic first check of an uploaded room photo (docs/commands.md):
 /// resolution, blur and exposure. Every threshold is a named constant with where it came
@@ -59,7 +59,7 @@ public enum PhotoCheck {
     /// - Parameters:
     ///   - bytes: A PNG, JPEG or HEIC file.
     ///   - maximumPixels: Larger photos are refused from their header.
-    /// - Throws: ``ImageError`` when the file cannot be read.
+    /// - Throws: `ImageError` when the file cannot be read.
     public static func check(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws(ImageError) -> PhotoReport {
         guard ImageFormat.sniff(bytes) == .jpeg else {
             let image = try ImageDecoder.decode(bytes, maximumPixels: maximumPixels, samples: .luma(shortSide: workingShortSide))

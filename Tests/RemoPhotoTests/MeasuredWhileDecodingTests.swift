@@ -3,6 +3,7 @@ import RemoTestSupport
 import Testing
 
 @testable import RemoImage
+@testable import RemoPhoto
 
 /// The photo check of a JPEG stored upright measures each band of tiles while the rest of
 /// the photo is still being decoded on another thread (PhotoCheck.measureWhileDecoding):

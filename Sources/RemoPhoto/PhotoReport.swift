@@ -1,3 +1,4 @@
+import RemoImage
 import RemoJSON
 
 /// How a photo, or one check of it, came out.

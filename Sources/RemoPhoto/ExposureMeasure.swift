@@ -1,3 +1,4 @@
+import RemoImage
 /// Brightness, clipping and contrast of a photo's luma at the working size.
 struct ExposureMeasure {
     /// Mean luma, 0 to 255.

@@ -1,3 +1,4 @@
+import RemoImage
 /// A photo's luma at the fixed size the checks work at, as floating-point samples.
 ///
 /// Every photo is brought to the same short side before it is measured, so the

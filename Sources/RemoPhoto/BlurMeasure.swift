@@ -1,3 +1,4 @@
+import RemoImage
 /// Sharpness by re-blurring (Crété-Roffet, Dolmiere, Ladret and Nicolas, "The Blur Effect:
 /// Perception and Estimation with a New No-Reference Perceptual Blur Metric", SPIE
 /// Electronic Imaging 2007): blur the image again with a 9-pixel box and see how much of

@@ -1,7 +1,7 @@
 import Foundation
 import RemoImage
 import RemoJSON
-import RemoRender
+import RemoPhoto
 import RemoTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
+import RemoImage
 import RemoJSON
-import RemoRender
 import RemoTestSupport
 import Testing
 
