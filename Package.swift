@@ -1,6 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// The packages of the command line and the service are used only with the Server trait.
+let server = TargetDependencyCondition.when(traits: ["Server"])
+
 let package = Package(
     name: "remo-geom",
     products: [
@@ -10,6 +13,7 @@ let package = Package(
         .library(name: "RemoRender", targets: ["RemoRender"]),
         .library(name: "RemoRoom", targets: ["RemoRoom"]),
         .library(name: "RemoImage", targets: ["RemoImage"]),
+        .library(name: "RemoPhoto", targets: ["RemoPhoto"]),
         .library(name: "RemoService", targets: ["RemoService"]),
         .executable(name: "remo-geom", targets: ["remo-geom"]),
         .executable(name: "remo-geom-bench", targets: ["remo-geom-bench"]),
@@ -19,6 +23,15 @@ let package = Package(
         .library(name: "RemoJSON", targets: ["RemoJSON"]),
         .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
         .library(name: "RemoShapes", targets: ["RemoShapes"]),
+    ],
+    // An app that imports only the libraries (RemoGeometry, RemoLasso, RemoRoom, …) depends on
+    // this package with `traits: []`: then none of the packages below is resolved or fetched.
+    traits: [
+        .trait(
+            name: "Server",
+            description: "The remo-geom command line and its HTTP service, with their packages (ArgumentParser, Hummingbird, SwiftNIO, …)."
+        ),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,7 +66,8 @@ let package = Package(
             cSettings: [.headerSearchPath("include")],
             linkerSettings: [.linkedLibrary("png16")]
         ),
-        .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "RemoRoom", "CRemoPNG"]),
+        // Drawing: annotations, floor plans and the exact masks, onto RemoImage's pixel buffer.
+        .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "RemoRoom", "RemoImage"]),
         // libjpeg-turbo and libheif, each behind C that owns its error handling the way
         // CRemoPNG does (libjpeg's errors longjmp; libheif's are structs). Debian's
         // libjpeg62-turbo-dev and libheif-dev.
@@ -61,33 +75,39 @@ let package = Package(
         // libheif is opened at the first HEIF file (dlopen), not linked: loading it cost every
         // command about 3 ms of start-up (remo_heif.c).
         .target(name: "CRemoHEIF", cSettings: [.headerSearchPath("include")], linkerSettings: [.linkedLibrary("dl")]),
-        // Photos and design images: PNG, JPEG and HEIC decoding with orientation and colour
-        // profile, and the photo check (resolution, blur, exposure).
-        .target(name: "RemoImage", dependencies: ["RemoJSON", "RemoRender", "CRemoJPEG", "CRemoHEIF"]),
+        // Image I/O: PNG, JPEG and HEIC decoding with orientation and colour profile, PNG
+        // encoding, and the pixel buffer the drawing layer paints on.
+        .target(name: "RemoImage", dependencies: ["CRemoPNG", "CRemoJPEG", "CRemoHEIF"]),
+        // The first check of an uploaded room photo: resolution, blur, exposure.
+        .target(name: "RemoPhoto", dependencies: ["RemoImage", "RemoJSON"]),
         // One function per job (validate, chips, render, room, fit, plan), shared by the
         // command line, the HTTP service and the Temporal worker.
-        .target(name: "RemoService", dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoImage"]),
+        .target(
+            name: "RemoService",
+            dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoImage", "RemoPhoto"]
+        ),
         // `remo-geom serve`: the jobs over HTTP (Hummingbird), with limits, backpressure,
         // metrics and graceful shutdown.
         .target(
             name: "RemoHTTP",
             dependencies: [
                 "RemoService", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: server),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
+                .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
+                .product(name: "Logging", package: "swift-log", condition: server),
+                .product(name: "Metrics", package: "swift-metrics", condition: server),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: server),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
             ]
         ),
         .target(
             name: "RemoGeomCLI",
             dependencies: [
                 "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoService", "RemoHTTP",
-                "RemoImage", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RemoImage", "RemoPhoto",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: server),
             ]
         ),
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),
@@ -97,7 +117,7 @@ let package = Package(
             name: "remo-geom-bench",
             dependencies: [
                 "RemoGeomCLI", "RemoGEOS", "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoShapes",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: server),
             ]
         ),
 
@@ -116,9 +136,10 @@ let package = Package(
         .testTarget(
             name: "RemoRenderTests", dependencies: ["RemoRender", "RemoRoom", "RemoGeometry", "RemoShapes", "RemoJSON", "RemoTestSupport"]),
         .testTarget(
-            name: "RemoImageTests", dependencies: ["RemoImage", "RemoRender", "RemoShapes", "RemoTestSupport"],
+            name: "RemoImageTests", dependencies: ["RemoImage", "RemoShapes", "RemoTestSupport"],
             exclude: ["Fixtures", "LeakCheck"]
         ),
+        .testTarget(name: "RemoPhotoTests", dependencies: ["RemoPhoto", "RemoImage", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoLassoTests",
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]

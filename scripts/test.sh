@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every check CI runs, in one command: installs what is missing, builds, runs the Swift
 # tests, the Temporal worker's tests (its own package, against a real Temporal server on
-# loopback), schemathesis against a running service, the DocC build and the formatting
-# lint (these three beside the worker's build). Prints the time of each stage, and last how
+# loopback), schemathesis against a running service, the DocC build, the formatting lint
+# and the consumer check (an app using the libraries alone resolves no other package;
+# these four beside the worker's build). Prints the time of each stage, and last how
 # many tests ran and how many were skipped for want of the test data made elsewhere
 # (Tests/test-data.json; docs/testing.md).
 #
@@ -33,6 +34,7 @@ beside() {
 }
 beside schemathesis env REMO_GEOM=.build/debug/remo-geom scripts/schemathesis.sh 25
 beside docs scripts/docs.sh
+beside consumer scripts/check-consumer.sh
 beside lint swift format lint --strict --recursive Sources Tests Package.swift Worker/Package.swift Worker/Sources/RemoWorker \
     Worker/Sources/remo-geom-worker Worker/Tests/RemoWorkerTests Benchmarks/Package.swift Benchmarks/Benchmarks
 Worker/scripts/test.sh build
