@@ -49,6 +49,7 @@ let package = Package(
                 .product(name: "RemoShapes", package: "remo-geom"),
                 .product(name: "RemoLasso", package: "remo-geom"),
                 .product(name: "RemoRender", package: "remo-geom"),
+                .product(name: "RemoImage", package: "remo-geom"),
                 .product(name: "RemoRoom", package: "remo-geom"),
                 .product(name: "RemoJSON", package: "remo-geom"),
             ],

@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "RemoJSON", package: "remo-geom"),
                 .product(name: "RemoLasso", package: "remo-geom"),
                 .product(name: "RemoRender", package: "remo-geom"),
+                .product(name: "RemoImage", package: "remo-geom"),
                 .product(name: "RemoRoom", package: "remo-geom"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -65,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "remo-geom-worker",
             dependencies: [
-                "RemoWorker", .product(name: "RemoRender", package: "remo-geom"),
+                "RemoWorker", .product(name: "RemoImage", package: "remo-geom"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]

@@ -154,7 +154,7 @@ struct DemoCommand: ParsableCommand {
         // 4. The first check of the sample room photos (JPEG and HEIC; one blurred, one dark).
         var photoJSON: [JSONValue] = []
         for input in InputFiles.expand([sample("photos")], extensions: ["jpg", "heic"]) {
-            guard case .success(let report) = PhotoCommand.check(input, maxPixels: PNGCodec.defaultMaximumPixels) else { continue }
+            guard case .success(let report) = PhotoCommand.check(input, maxPixels: PixelLimit.default) else { continue }
             Console.out("\n== Photo \(input.name)")
             PhotoCommand.text(file: input.name, report: report).forEach(Console.line)
             photoJSON.append(report.json(file: input.name))

@@ -31,7 +31,7 @@ struct PhotoCommand: ParsableCommand {
     var format: OutputFormat?
 
     @Option(help: "The most pixels a photo may have; larger ones are refused from their header.")
-    var maxPixels: Int = PNGCodec.defaultMaximumPixels
+    var maxPixels: Int = PixelLimit.default
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("Name at least one file, folder or -.") }

@@ -1,9 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import RemoImage
-import RemoRender
 import RemoHTTP
+import RemoService
 import Synchronization
 
 /// `remo-geom serve`: the jobs over HTTP (docs/service.md).
@@ -34,7 +33,7 @@ struct ServeCommand: ParsableCommand {
     var maxBodyBytes = 64 << 20
 
     @Option(help: "Refuse images with more pixels than this (422).")
-    var maxPixels = PNGCodec.defaultMaximumPixels
+    var maxPixels = PixelLimit.default
 
     @Option(help: "Jobs run at once (default: the number of cores).")
     var concurrency: Int?

@@ -1,5 +1,4 @@
-import RemoImage
-import RemoRender
+import RemoService
 
 /// The settings of `remo-geom serve`, each a limit enforced before the work it bounds
 /// (docs/service.md).
@@ -12,7 +11,7 @@ public struct ServiceSettings: Sendable {
     /// as a streamed body passes it (413).
     public var maximumBodyBytes = 64 << 20
     /// The most pixels an image may have (422), checked from its header.
-    public var maximumPixels = PNGCodec.defaultMaximumPixels
+    public var maximumPixels = PixelLimit.default
     /// Jobs run at once; more wait in a short queue, and past it the answer is 503.
     public var concurrency = 2
     /// Jobs that may wait for a slot before the service answers 503 (by default 32 per

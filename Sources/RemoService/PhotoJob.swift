@@ -18,7 +18,7 @@ extension Jobs {
     ///   - maximumPixels: Larger photos are refused from their header (`image-too-large`).
     ///   - name: The photo's name in error messages.
     /// - Returns: The report; its JSON is `report.json(file:)`.
-    public static func photo(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.defaultMaximumPixels, name: String = "the photo")
+    public static func photo(_ bytes: [UInt8], maximumPixels: Int = PixelLimit.default, name: String = "the photo")
         throws(JobError)
         -> PhotoReport
     {

@@ -43,7 +43,7 @@ public struct MaskRequest: Hashable, Sendable {
     /// The defaults of `remo-geom mask`: every region, alpha style, no feather, no growth.
     public init(
         region: String? = nil, style: MaskStyle = .alpha, feather: Double = 0, grow: Double = 0, compression: PNGCompression = .fast,
-        maximumPixels: Int = PNGCodec.defaultMaximumPixels
+        maximumPixels: Int = PixelLimit.default
     ) {
         self.region = region
         self.style = style
@@ -56,7 +56,7 @@ public struct MaskRequest: Hashable, Sendable {
     /// The options a front end was given; the defaults for those it was not.
     ///
     /// - Throws: ``JobError`` `invalid-parameter`, naming the option as the front end spells it.
-    public init(_ source: some ParameterSource, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws(JobError) {
+    public init(_ source: some ParameterSource, maximumPixels: Int = PixelLimit.default) throws(JobError) {
         try PixelLimit.check(maximumPixels)
         let reader = ParameterReader(source)
         self.init(maximumPixels: maximumPixels)

@@ -51,7 +51,7 @@ public struct RenderRequest: Hashable, Sendable {
     /// The defaults.
     public init(
         scale: Scale = .document, strokeWidth: Double = 3, drawChips: Bool = true, compression: PNGCompression = .fast,
-        maximumPixels: Int = PNGCodec.defaultMaximumPixels
+        maximumPixels: Int = PixelLimit.default
     ) {
         self.scale = scale
         self.strokeWidth = strokeWidth
@@ -63,7 +63,7 @@ public struct RenderRequest: Hashable, Sendable {
     /// The options a front end was given; the defaults for those it was not.
     ///
     /// - Throws: ``JobError`` `invalid-parameter`, naming the option as the front end spells it.
-    public init(_ source: some ParameterSource, maximumPixels: Int = PNGCodec.defaultMaximumPixels) throws(JobError) {
+    public init(_ source: some ParameterSource, maximumPixels: Int = PixelLimit.default) throws(JobError) {
         try PixelLimit.check(maximumPixels)
         let reader = ParameterReader(source)
         self.init(maximumPixels: maximumPixels)

@@ -1,8 +1,4 @@
-import RemoImage
 import RemoJSON
-import RemoLasso
-import RemoRender
-import RemoRoom
 import RemoService
 
 /// The activity types the worker serves (docs/worker.md): the names are the contract.
@@ -38,7 +34,7 @@ public struct ActivityRunner: Sendable {
     public var maximumPixels: Int
 
     /// A runner over `files`.
-    public init(files: FilesRoot, maximumPixels: Int = PNGCodec.defaultMaximumPixels) {
+    public init(files: FilesRoot, maximumPixels: Int = PixelLimit.default) {
         self.files = files
         self.maximumPixels = maximumPixels
     }

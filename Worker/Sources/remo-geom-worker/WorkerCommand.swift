@@ -1,8 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import RemoImage
-import RemoRender
 import NIOCore
 import NIOPosix
 import RemoService
@@ -62,7 +60,7 @@ struct WorkerCommand: AsyncParsableCommand {
     var identity: String?
 
     @Option(help: "Images over this many pixels are refused from their header.")
-    var maxPixels = PNGCodec.defaultMaximumPixels
+    var maxPixels = PixelLimit.default
 
     func validate() throws {
         guard address != nil else { throw ValidationError("--temporal \(temporal): expected host:port, such as 127.0.0.1:7233") }
