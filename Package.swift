@@ -21,6 +21,7 @@ let package = Package(
         // products: RemoJSON for Worker/ (reading job arguments), RemoGEOS (the peer) and
         // RemoShapes (seeded inputs) for Benchmarks/.
         .library(name: "RemoJSON", targets: ["RemoJSON"]),
+        .library(name: "RemoFiles", targets: ["RemoFiles"]),
         .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
         .library(name: "RemoShapes", targets: ["RemoShapes"]),
     ],
@@ -51,6 +52,8 @@ let package = Package(
         .target(name: "RemoShapes", dependencies: ["RemoGeometry"]),
         // A small strict JSON reader and writer shared by the document formats.
         .target(name: "RemoJSON"),
+        // Files: bounded reads of regular files only, and atomic writes; for the front ends.
+        .target(name: "RemoFiles"),
         .target(name: "RemoLasso", dependencies: ["RemoGeometry", "RemoJSON"]),
         .target(name: "RemoRoom", dependencies: ["RemoGeometry", "RemoJSON"]),
         .systemLibrary(
@@ -106,7 +109,7 @@ let package = Package(
             name: "RemoGeomCLI",
             dependencies: [
                 "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoService", "RemoHTTP",
-                "RemoImage", "RemoPhoto",
+                "RemoImage", "RemoPhoto", "RemoFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: server),
             ]
         ),
@@ -123,18 +126,18 @@ let package = Package(
 
         .target(name: "RemoTestSupport", dependencies: ["RemoGeometry", "RemoShapes", "RemoJSON"], path: "Tests/RemoTestSupport"),
         .testTarget(name: "RemoTestSupportTests", dependencies: ["RemoTestSupport", "RemoJSON"]),
-        .testTarget(name: "RemoGeometryTests", dependencies: ["RemoGeometry", "RemoShapes", "RemoTestSupport"]),
-        .testTarget(
-            name: "RemoGEOSTests",
-            dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoRender", "RemoTestSupport"]
-        ),
+        // Tests mirror the modules; GEOS is an oracle where it is one (differential tests, its
+        // XML suite, repair, simplify and mask coverage against it).
+        .testTarget(name: "RemoGeometryTests", dependencies: ["RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]),
         .testTarget(name: "RemoJSONTests", dependencies: ["RemoJSON", "RemoShapes"]),
         .testTarget(
             name: "RemoRoomTests",
             dependencies: ["RemoRoom", "RemoGeometry", "RemoJSON", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(
-            name: "RemoRenderTests", dependencies: ["RemoRender", "RemoRoom", "RemoGeometry", "RemoShapes", "RemoJSON", "RemoTestSupport"]),
+            name: "RemoRenderTests",
+            dependencies: ["RemoRender", "RemoImage", "RemoRoom", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoJSON", "RemoTestSupport"]
+        ),
         .testTarget(
             name: "RemoImageTests", dependencies: ["RemoImage", "RemoShapes", "RemoTestSupport"],
             exclude: ["Fixtures", "LeakCheck"]
@@ -145,13 +148,19 @@ let package = Package(
             dependencies: ["RemoLasso", "RemoJSON", "RemoGeometry", "RemoGEOS", "RemoShapes", "RemoTestSupport"]
         ),
         .testTarget(
-            name: "RemoGeomCLITests", dependencies: ["RemoGeomCLI", "RemoGEOS", "RemoJSON", "RemoRender", "RemoShapes", "RemoTestSupport"]),
+            name: "RemoGeomCLITests",
+            dependencies: ["RemoGeomCLI", "RemoFiles", "RemoGEOS", "RemoJSON", "RemoRender", "RemoShapes", "RemoTestSupport"]),
         .testTarget(
             name: "RemoServiceTests",
             dependencies: [
-                "RemoService", "RemoJSON", "RemoLasso", "RemoRoom", "RemoRender", "RemoGeometry", "RemoShapes", "RemoTestSupport",
-                "remo-geom",
+                "RemoService", "RemoJSON", "RemoLasso", "RemoRoom", "RemoRender", "RemoImage", "RemoGeometry", "RemoShapes",
+                "RemoTestSupport", "remo-geom",
             ]
+        ),
+        // The service end to end: a real `remo-geom serve` on loopback, asked with curl.
+        .testTarget(
+            name: "RemoHTTPTests",
+            dependencies: ["RemoGeometry", "RemoJSON", "RemoImage", "RemoRender", "RemoShapes", "RemoTestSupport", "remo-geom"]
         ),
     ]
 )

@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 "TemporalAPI", "CRemoCrypto",
                 .product(name: "RemoService", package: "remo-geom"),
+                .product(name: "RemoFiles", package: "remo-geom"),
                 .product(name: "RemoJSON", package: "remo-geom"),
                 .product(name: "RemoLasso", package: "remo-geom"),
                 .product(name: "RemoRender", package: "remo-geom"),

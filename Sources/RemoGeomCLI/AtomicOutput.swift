@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemoFiles
 import RemoJSON
 import RemoService
 

@@ -39,7 +39,7 @@ struct ChipsCommand: ParsableCommand {
         case .text:
             for chip in result.chips {
                 Console.line(
-                    "chip \(chip.number) for region \(chip.region): centre (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y))), radius \(LassoValidator.format(chip.radius))"
+                    "chip \(chip.number) for region \(chip.region): centre (\(chip.center.x.messageText), \(chip.center.y.messageText)), radius \(chip.radius.messageText)"
                 )
             }
             for w in result.warnings { Console.line("warning: \(w.code.rawValue): \(w.message)") }

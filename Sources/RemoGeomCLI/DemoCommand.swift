@@ -93,7 +93,7 @@ struct DemoCommand: ParsableCommand {
         Console.out("\n== Rendering \(imagePath) with the regions of \(documentPath)")
         for chip in rendered.report.chips {
             Console.out(
-                "chip \(chip.number) for region \(chip.region) at (\(LassoValidator.format(chip.center.x)), \(LassoValidator.format(chip.center.y)))"
+                "chip \(chip.number) for region \(chip.region) at (\(chip.center.x.messageText), \(chip.center.y.messageText))"
             )
         }
         try write(

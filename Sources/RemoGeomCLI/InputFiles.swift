@@ -1,4 +1,5 @@
 import Foundation
+import RemoFiles
 import RemoService
 import RemoJSON
 

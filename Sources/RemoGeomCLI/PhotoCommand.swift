@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Synchronization
 import RemoPhoto
 import RemoRender
 import RemoImage
@@ -48,12 +49,12 @@ struct PhotoCommand: ParsableCommand {
         let batchSize = 8
         for start in stride(from: 0, to: inputs.count, by: batchSize) {
             let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
-            let results = Locked([Result<PhotoReport, JobError>?](repeating: nil, count: batch.count))
+            let results = Mutex([Result<PhotoReport, JobError>?](repeating: nil, count: batch.count))
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
                 let result = Self.check(batch[i], maxPixels: maxPixels)
-                results.update { $0[i] = result }
+                results.withLock { $0[i] = result }
             }
-            for (input, result) in zip(batch, results.value) {
+            for (input, result) in zip(batch, results.withLock { $0 }) {
                 let name = input.name
                 let json: JSONValue
                 switch result ?? .failure(JobError(.`internal`, message: "\(name): no result")) {

@@ -70,7 +70,7 @@ struct SimplifyCommand: ParsableCommand {
                 } else {
                     "region \(entry.region): \(outcome.pointsBefore) → \(outcome.pointsAfter) points, within "
                         + String(format: "%.3g px, area %+.2f %%", outcome.hausdorff, outcome.areaChange * 100)
-                        + (outcome.pointsAfter > request.maxPoints
+                        + (outcome.pointsAfter > request.maximumPoints
                             ? " (more than asked: fewer would cross or change the area by over 1 %)" : "")
                 }
             Console.error("remo-geom simplify: \(line)")

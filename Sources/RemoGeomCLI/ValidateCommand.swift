@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Synchronization
 import RemoJSON
 import RemoLasso
 import RemoService
@@ -88,13 +89,14 @@ struct ValidateCommand: ParsableCommand {
         var start = 0
         while start < inputs.count {
             let batch = Array(inputs[start..<min(start + batchSize, inputs.count)])
-            let results = Locked([Rendered?](repeating: nil, count: batch.count))
+            let results = Mutex([Rendered?](repeating: nil, count: batch.count))
             DispatchQueue.concurrentPerform(iterations: batch.count) { i in
                 let rendered = render(batch[i], request: request, format: format)
-                results.update { $0[i] = rendered }
+                results.withLock { $0[i] = rendered }
             }
             // Each slot is set by its worker before concurrentPerform returns.
-            for rendered in results.value.map({ $0 ?? Rendered(verdict: .unreadable, output: nil, diagnostic: "internal error: no result") }
+            let collected = results.withLock { $0 }
+            for rendered in collected.map({ $0 ?? Rendered(verdict: .unreadable, output: nil, diagnostic: "internal error: no result") }
             ) {
                 switch rendered.verdict {
                 case .valid: outcome.valid += 1

@@ -185,7 +185,7 @@ public struct LassoValidator: Sendable {
                 Finding(
                     code: .outOfBounds,
                     message:
-                        "\(outside.count) point\(outside.count == 1 ? " lies" : "s lie") outside the \(Self.format(image.width)) × \(Self.format(image.height)) image, the first is point \(first) at (\(Self.format(p.x)), \(Self.format(p.y)))",
+                        "\(outside.count) point\(outside.count == 1 ? " lies" : "s lie") outside the \(image.width.messageText) × \(image.height.messageText) image, the first is point \(first) at (\(p.x.messageText), \(p.y.messageText))",
                     region: region.id, indices: [first], point: p, count: outside.count))
         }
         // Geometry, when the points can be computed on and are within the limit.
@@ -206,7 +206,7 @@ public struct LassoValidator: Sendable {
                     Finding(
                         code: .selfIntersection,
                         message:
-                            "the outline crosses itself: the edges starting at points \(hit.firstEdge) and \(hit.secondEdge) \(Self.verb(hit.kind)) at (\(Self.format(hit.point.x)), \(Self.format(hit.point.y)))",
+                            "the outline crosses itself: the edges starting at points \(hit.firstEdge) and \(hit.secondEdge) \(Self.verb(hit.kind)) at (\(hit.point.x.messageText), \(hit.point.y.messageText))",
                         region: region.id, indices: [hit.firstEdge, hit.secondEdge], point: hit.point))
             case .simple:
                 let (area, orientation) = ring.areaAndOrientationOfSimpleRing
@@ -236,17 +236,10 @@ public struct LassoValidator: Sendable {
         }
     }
 
-    /// A number as messages show it: whole numbers without a fraction, others to 2 places.
-    public static func format(_ v: Double) -> String {
-        if v == v.rounded() && v.magnitude < 1e15 { return String(Int64(v)) }
-        let scaled = (v * 100).rounded() / 100
-        return scaled.magnitude < 1e15 && scaled != 0 ? "\(scaled)" : "\(v)"
-    }
-
     static func percent(_ fraction: Double) -> String {
         let p = fraction * 100
         guard p.isFinite, p.magnitude < 1e15 else { return "\(p)%" }
         if p >= 10 || p == p.rounded() { return "\(Int(p.rounded()))%" }
-        return "\(format(p))%"
+        return "\(p.messageText)%"
     }
 }

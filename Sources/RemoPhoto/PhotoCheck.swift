@@ -85,7 +85,7 @@ public enum PhotoCheck {
     /// decoding is. Otherwise the rows are turned upright once they are all in (the tiles
     /// lie on the picture as shown, so a photo's score does not depend on how the phone
     /// was held), and measured then.
-    static func measureWhileDecoding(_ rows: JPEGRows, orientation: Orientation) throws(ImageError) -> (BlurMeasure, ExposureMeasure) {
+    static func measureWhileDecoding(_ rows: JPEGRows, orientation: ExifOrientation) throws(ImageError) -> (BlurMeasure, ExposureMeasure) {
         let (width, height) = (rows.width, rows.height)
         var luma = [UInt8](repeating: 0, count: width * height)
         return try luma.withUnsafeMutableBufferPointer { (luma) throws(ImageError) in
@@ -110,7 +110,7 @@ public enum PhotoCheck {
     }
 
     static func report(
-        format: ImageFormat, width: Int, height: Int, orientation: Orientation, profile: ColourProfile, blur: BlurMeasure,
+        format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation, profile: ColourProfile, blur: BlurMeasure,
         exposure: ExposureMeasure
     ) -> PhotoReport {
         PhotoReport(

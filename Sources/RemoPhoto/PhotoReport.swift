@@ -44,7 +44,7 @@ public struct PhotoReport: Hashable, Sendable {
     /// The height as displayed.
     public var height: Int
     /// The EXIF orientation, 1 to 8 (applied before measuring).
-    public var orientation: Orientation
+    public var orientation: ExifOrientation
     /// The colour space the file declares.
     public var profile: ColourProfile
     /// The worst of the checks' verdicts.

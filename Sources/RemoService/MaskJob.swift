@@ -54,7 +54,7 @@ extension Jobs {
             throw JobError(
                 .invalidParameter,
                 message:
-                    "\(name): growing \(points) points by \(LassoValidator.format(request.grow)) points is too much work (\(growRows) edge rows, at most "
+                    "\(name): growing \(points) points by \(request.grow.messageText) points is too much work (\(growRows) edge rows, at most "
                     + "\(MaskRequest.maximumGrowRows)): grow less, or simplify the regions first")
         }
         var mask = CoverageMask(width: Int(width), height: Int(height), filling: rings)

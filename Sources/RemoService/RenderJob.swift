@@ -40,7 +40,7 @@ extension Jobs {
         }
         var document = try regionDocument(regions, name: regionsName)
         guard document.image.width == Double(picture.width) && document.image.height == Double(picture.height) else {
-            let (w, h) = (LassoValidator.format(document.image.width), LassoValidator.format(document.image.height))
+            let (w, h) = (document.image.width.messageText, document.image.height.messageText)
             throw JobError(
                 .sizeMismatch,
                 message: "\(regionsName) is for a \(w) × \(h) image, but \(imageName) is \(picture.width) × \(picture.height)")

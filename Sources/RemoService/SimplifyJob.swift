@@ -49,7 +49,7 @@ extension Jobs {
         try request.check()
         let decoded = try regionDocument(document, name: name)
         let outcomes = RingSimplification.simplify(
-            decoded.regions.map(\.points), maxPoints: request.maxPoints, tolerance: request.tolerance)
+            decoded.regions.map(\.points), maxPoints: request.maximumPoints, tolerance: request.tolerance)
         let simplifications = zip(decoded.regions, outcomes).map { RegionSimplification(region: $0.id, outcome: $1) }
         var simplified: [Int: [Point]] = [:]
         for (k, outcome) in outcomes.enumerated() where outcome.changed { simplified[k] = outcome.points }

@@ -1,4 +1,5 @@
 import Foundation
+import RemoFiles
 import RemoGeometry
 import RemoImage
 import RemoRender

@@ -2,7 +2,7 @@ import RemoGeometry
 import RemoShapes
 import Testing
 
-/// The lasso repair's own invariances (GEOS is its oracle in RemoGEOSTests).
+/// The lasso repair's own invariances (GEOS is its oracle in RepairAgainstGEOSTests).
 @Suite("Ring repair")
 struct RingRepairTests {
     /// The ring as a cycle, whatever its start and direction: its points from the least,

@@ -16,31 +16,31 @@ struct MetadataTests {
     @Test("the orientation tag in little- and big-endian EXIF; out of range, absent or cut short is upright")
     func orientationTag() {
         for value in 1...8 {
-            #expect(Orientation.exif(Self.exif(orientation: value, bigEndian: false)).rawValue == value)
-            #expect(Orientation.exif(Self.exif(orientation: value, bigEndian: true)).rawValue == value)
+            #expect(ExifOrientation.exif(Self.exif(orientation: value, bigEndian: false)).rawValue == value)
+            #expect(ExifOrientation.exif(Self.exif(orientation: value, bigEndian: true)).rawValue == value)
         }
-        #expect(Orientation.exif(Self.exif(orientation: 9, bigEndian: false)) == .up)
-        #expect(Orientation.exif(Array(Self.exif(orientation: 6, bigEndian: true).prefix(19))) == .up)
-        #expect(Orientation.exif([]) == .up)
-        #expect(Orientation.exif(Array("MM".utf8) + [0, 42, 0xFF, 0xFF, 0xFF, 0xF0]) == .up)
+        #expect(ExifOrientation.exif(Self.exif(orientation: 9, bigEndian: false)) == .up)
+        #expect(ExifOrientation.exif(Array(Self.exif(orientation: 6, bigEndian: true).prefix(19))) == .up)
+        #expect(ExifOrientation.exif([]) == .up)
+        #expect(ExifOrientation.exif(Array("MM".utf8) + [0, 42, 0xFF, 0xFF, 0xFF, 0xF0]) == .up)
     }
 
     @Test("turning pixels: each orientation and its inverse give the stored image back")
     func turning() {
         let (w, h) = (5, 3)
         let stored = (0..<(w * h)).map { UInt8($0) }
-        let inverse: [Orientation: Orientation] = [
+        let inverse: [ExifOrientation: ExifOrientation] = [
             .up: .up, .upMirrored: .upMirrored, .down: .down, .downMirrored: .downMirrored, .leftMirrored: .leftMirrored,
             .right: .left, .rightMirrored: .rightMirrored, .left: .right,
         ]
-        for orientation in Orientation.allCases {
+        for orientation in ExifOrientation.allCases {
             let shown = orientation.apply(to: stored, width: w, height: h, channels: 1)
             #expect((shown.width, shown.height) == (orientation.swapsSides ? (h, w) : (w, h)))
             let back = inverse[orientation]!.apply(to: shown.pixels, width: shown.width, height: shown.height, channels: 1)
             #expect(back.pixels == stored, "\(orientation)")
         }
         // A quarter turn clockwise puts the stored top-left pixel at the top right.
-        let right = Orientation.right.apply(to: stored, width: w, height: h, channels: 1)
+        let right = ExifOrientation.right.apply(to: stored, width: w, height: h, channels: 1)
         #expect(right.pixels[right.width - 1] == stored[0])
     }
 

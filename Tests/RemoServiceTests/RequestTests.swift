@@ -117,7 +117,7 @@ struct RequestTests {
         let refusals: [() throws -> Void] = [
             { _ = try Jobs.mask(document, request: MaskRequest(feather: 1e9)) },
             { _ = try Jobs.mask(document, request: MaskRequest(maximumPixels: 0)) },
-            { _ = try Jobs.simplify(document, request: SimplifyRequest(maxPoints: 2)) },
+            { _ = try Jobs.simplify(document, request: SimplifyRequest(maximumPoints: 2)) },
             { _ = try Jobs.simplify(document, request: SimplifyRequest(tolerance: .nan)) },
             { _ = try Jobs.render(image: image, regions: document, request: RenderRequest(strokeWidth: 0)) },
             {

@@ -5,7 +5,7 @@ public struct DecodedImage: Sendable {
     /// The orientation the file declared (EXIF for JPEG), already applied to `pixels`.
     /// HEIF files carry their own transformations, which libheif applies: those are
     /// reported as `.up`, as is every PNG.
-    public var orientation: Orientation
+    public var orientation: ExifOrientation
     /// The colour space the file declares.
     public var profile: ColourProfile
     /// The ICC profile, when the file has one.

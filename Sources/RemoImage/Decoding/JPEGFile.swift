@@ -8,7 +8,7 @@ package struct JPEGFile {
     /// The size as stored, before the orientation is applied.
     package let width: Int
     package let height: Int
-    package let orientation: Orientation
+    package let orientation: ExifOrientation
     package let iccProfile: [UInt8]?
 
     package init(_ bytes: [UInt8]) throws(ImageError) {
@@ -19,7 +19,8 @@ package struct JPEGFile {
         guard Int(status) == REMO_JPEG_OK else { throw .invalid("not a valid JPEG: \(ImageDecoder.text(message))") }
         self.bytes = bytes
         (width, height) = (Int(info.width), Int(info.height))
-        orientation = info.exif == nil ? .up : Orientation.exif(Array(UnsafeBufferPointer(start: info.exif, count: Int(info.exif_length))))
+        orientation =
+            info.exif == nil ? .up : ExifOrientation.exif(Array(UnsafeBufferPointer(start: info.exif, count: Int(info.exif_length))))
         iccProfile = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(info.icc_length))) }
     }
 

@@ -1,5 +1,5 @@
 import RemoJSON
-import RemoLasso
+import RemoGeometry
 
 /// One option of a job: its name in query strings and activity arguments (`strokeWidth`),
 /// its command-line spelling (`--stroke-width`) and its help text, default included.
@@ -245,9 +245,9 @@ public struct NumberRange: Sendable, CustomStringConvertible {
 
     /// "a number over 0 and under 100", "a number from 0 to 200", "a number of at least 0".
     public var description: String {
-        let from = "\(includesLower ? "from" : "over") \(LassoValidator.format(lower))"
-        if upper == .greatestFiniteMagnitude { return "a number \(includesLower ? "of at least" : "over") \(LassoValidator.format(lower))" }
-        let to = "\(includesUpper ? (includesLower ? "to" : "up to") : "and under") \(LassoValidator.format(upper))"
+        let from = "\(includesLower ? "from" : "over") \(lower.messageText)"
+        if upper == .greatestFiniteMagnitude { return "a number \(includesLower ? "of at least" : "over") \(lower.messageText)" }
+        let to = "\(includesUpper ? (includesLower ? "to" : "up to") : "and under") \(upper.messageText)"
         return "a number \(from) \(to)"
     }
 }

@@ -7,7 +7,7 @@ public struct SimplifyRequest: Hashable, Sendable {
     public static let toleranceRange = NumberRange.atLeast(0)
 
     /// The most points a region keeps (default 500).
-    public var maxPoints = 500
+    public var maximumPoints = 500
     /// Drop more points while every original point stays within this many pixels.
     public var tolerance: Double? = nil
 
@@ -20,8 +20,8 @@ public struct SimplifyRequest: Hashable, Sendable {
     public static let parameters = [maxPointsParameter, toleranceParameter]
 
     /// A request with these options.
-    public init(maxPoints: Int = 500, tolerance: Double? = nil) {
-        self.maxPoints = maxPoints
+    public init(maximumPoints: Int = 500, tolerance: Double? = nil) {
+        self.maximumPoints = maximumPoints
         self.tolerance = tolerance
     }
 
@@ -31,13 +31,13 @@ public struct SimplifyRequest: Hashable, Sendable {
     public init(_ source: some ParameterSource) throws(JobError) {
         let reader = ParameterReader(source)
         self.init()
-        maxPoints = try reader.integer(Self.maxPointsParameter, atLeast: Self.minimumPoints) ?? maxPoints
+        maximumPoints = try reader.integer(Self.maxPointsParameter, atLeast: Self.minimumPoints) ?? maximumPoints
         tolerance = try reader.number(Self.toleranceParameter, Self.toleranceRange)
     }
 
     /// Refuses values out of range, for a request built in code.
     func check() throws(JobError) {
-        try Self.maxPointsParameter.check(maxPoints, atLeast: Self.minimumPoints)
+        try Self.maxPointsParameter.check(maximumPoints, atLeast: Self.minimumPoints)
         if let tolerance { try Self.toleranceParameter.check(tolerance, Self.toleranceRange) }
     }
 }

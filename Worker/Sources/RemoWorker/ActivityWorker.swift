@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NIOConcurrencyHelpers
 import RemoJSON
 import RemoService
 import SwiftProtobuf
@@ -45,7 +46,7 @@ public final class ActivityWorker: Sendable {
     let client: UnaryGRPCClient
     /// Where the worker reports (a line without its name).
     public let log: @Sendable (String) -> Void
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
 
     private struct State {
         var stopping = false
@@ -71,7 +72,7 @@ public final class ActivityWorker: Sendable {
             }
         }
         client.close()
-        var counts = state.withLock { $0.counts }
+        var counts = state.withLockedValue { $0.counts }
         counts.connections = client.connectionsOpened
         return counts
     }
@@ -79,7 +80,7 @@ public final class ActivityWorker: Sendable {
     /// Stops polling (the polls in flight are cancelled); activities in flight finish and
     /// are answered, then ``run()`` returns.
     public func stop() {
-        let polls = state.withLock { state in
+        let polls = state.withLockedValue { state in
             state.stopping = true
             return Array(state.polls.values)
         }
@@ -90,12 +91,12 @@ public final class ActivityWorker: Sendable {
 
     private func slotLoop(_ slot: Int) async {
         var backoff = Backoff()
-        while !state.withLock({ $0.stopping }) {
+        while !state.withLockedValue({ $0.stopping }) {
             let task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse
             do {
                 task = try await poll(slot)
             } catch {
-                if state.withLock({ $0.stopping }) { break }
+                if state.withLockedValue({ $0.stopping }) { break }
                 noteUnreachable(error)
                 // No answer to a long poll by its deadline: the connection is dead without
                 // having closed.
@@ -123,17 +124,17 @@ public final class ActivityWorker: Sendable {
         let poll = Task { [client] in
             try await client.call(WorkflowService.pollActivityTaskQueue, request, timeout: .seconds(90), maximumResponseBytes: 64 << 20)
         }
-        let stopping = state.withLock { state in
+        let stopping = state.withLockedValue { state in
             if !state.stopping { state.polls[slot] = poll }
             return state.stopping
         }
         if stopping { poll.cancel() }
-        defer { _ = state.withLock { $0.polls.removeValue(forKey: slot) } }
+        defer { _ = state.withLockedValue { $0.polls.removeValue(forKey: slot) } }
         return try await poll.value
     }
 
     private func noteUnreachable(_ error: any Error) {
-        let first = state.withLock { state in
+        let first = state.withLockedValue { state in
             defer { if state.unreachableSince == nil { state.unreachableSince = .now } }
             return state.unreachableSince == nil
         }
@@ -148,7 +149,7 @@ public final class ActivityWorker: Sendable {
     }
 
     private func noteReachable() {
-        let since = state.withLock { state in
+        let since = state.withLockedValue { state in
             defer { state.unreachableSince = nil }
             return state.unreachableSince
         }
@@ -176,11 +177,11 @@ public final class ActivityWorker: Sendable {
             await respond(token, outcome(of: task, stillWanted: { true }))
             return
         }
-        let cancelled = Locked(false)
+        let cancelled = NIOLockedValueBox(false)
         let outcome: Outcome = await withCheckedContinuation { continuation in
-            let answered = Locked(false)
+            let answered = NIOLockedValueBox(false)
             let finish: @Sendable (Outcome) -> Void = { outcome in
-                let first = answered.withLock { done in
+                let first = answered.withLockedValue { done in
                     defer { done = true }
                     return !done
                 }
@@ -188,12 +189,12 @@ public final class ActivityWorker: Sendable {
             }
             let heartbeats = Task {
                 if await self.heartbeat(token, every: Self.heartbeatInterval(task)) {
-                    cancelled.withLock { $0 = true }
+                    cancelled.withLockedValue { $0 = true }
                     finish(.cancelled)
                 }
             }
             DispatchQueue.global().async {
-                let outcome = self.outcome(of: task, stillWanted: { !cancelled.withLock { $0 } })
+                let outcome = self.outcome(of: task, stillWanted: { !cancelled.withLockedValue { $0 } })
                 heartbeats.cancel()
                 finish(outcome)
             }
@@ -248,7 +249,7 @@ public final class ActivityWorker: Sendable {
                     $0.result = JSONPayload.payloads(value)
                 }
                 _ = try await call(WorkflowService.respondActivityTaskCompleted, request)
-                state.withLock { $0.counts.completed += 1 }
+                state.withLockedValue { $0.counts.completed += 1 }
             case .failed(let error):
                 let request = Temporal_Api_Workflowservice_V1_RespondActivityTaskFailedRequest.with {
                     $0.taskToken = token
@@ -257,7 +258,7 @@ public final class ActivityWorker: Sendable {
                     $0.failure = Self.failure(error)
                 }
                 _ = try await call(WorkflowService.respondActivityTaskFailed, request)
-                state.withLock { $0.counts.failed += 1 }
+                state.withLockedValue { $0.counts.failed += 1 }
             case .cancelled:
                 let request = Temporal_Api_Workflowservice_V1_RespondActivityTaskCanceledRequest.with {
                     $0.taskToken = token
@@ -265,7 +266,7 @@ public final class ActivityWorker: Sendable {
                     $0.namespace = settings.namespace
                 }
                 _ = try await call(WorkflowService.respondActivityTaskCanceled, request)
-                state.withLock { $0.counts.cancelled += 1 }
+                state.withLockedValue { $0.counts.cancelled += 1 }
             }
         } catch {
             // Temporal times the activity out and retries it elsewhere.
@@ -295,7 +296,7 @@ public final class ActivityWorker: Sendable {
             do {
                 return try await client.call(method, request, timeout: .seconds(30))
             } catch let error as GRPCStatusError where error.code == .unavailable && .now < giveUp {
-                state.withLock { $0.counts.retriedCalls += 1 }
+                state.withLockedValue { $0.counts.retriedCalls += 1 }
                 try await Task.sleep(for: backoff.next())
             }
         }

@@ -1,3 +1,4 @@
+import RemoFiles
 import RemoJSON
 import RemoService
 

@@ -1,7 +1,7 @@
 /// How a stored image is turned for display: the EXIF orientation tag (TIFF 6.0 tag
 /// 0x0112), 1 to 8. A phone stores the sensor's rows as they came and says here how to
 /// turn them.
-public enum Orientation: Int, Hashable, Sendable, CaseIterable {
+public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable {
     /// As stored.
     case up = 1
     /// Mirrored left to right.
@@ -24,7 +24,7 @@ public enum Orientation: Int, Hashable, Sendable, CaseIterable {
 
     /// The orientation in EXIF data (the TIFF structure after `Exif\0\0`): `.up` when the
     /// tag is absent, out of range or the data is malformed. Every offset is checked.
-    public static func exif(_ tiff: [UInt8]) -> Orientation {
+    public static func exif(_ tiff: [UInt8]) -> ExifOrientation {
         guard tiff.count >= 8 else { return .up }
         let little: Bool
         switch (tiff[0], tiff[1]) {
@@ -46,7 +46,7 @@ public enum Orientation: Int, Hashable, Sendable, CaseIterable {
             guard let tag = u16(at) else { return .up }
             // SHORT (type 3), one value, held in the first two bytes of the value field.
             if tag == 0x0112, u16(at + 2) == 3, let value = u16(at + 8) {
-                return Orientation(rawValue: value) ?? .up
+                return ExifOrientation(rawValue: value) ?? .up
             }
         }
         return .up
