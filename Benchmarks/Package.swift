@@ -16,7 +16,8 @@ let package = Package(
         .library(name: "RemoRoomFFI", type: .dynamic, targets: ["RemoRoomFFI"])
     ],
     dependencies: [
-        .package(name: "remo-geom", path: ".."),
+        // The libraries only: without the Server trait none of the service's packages is resolved.
+        .package(name: "remo-geom", path: "..", traits: []),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -14,7 +14,8 @@ let package = Package(
         .executable(name: "remo-geom-worker", targets: ["remo-geom-worker"])
     ],
     dependencies: [
-        .package(name: "remo-geom", path: ".."),
+        // The libraries only: without the Server trait none of the service's packages is resolved.
+        .package(name: "remo-geom", path: "..", traits: []),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
