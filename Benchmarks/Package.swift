@@ -23,7 +23,7 @@ let package = Package(
     targets: [
         .target(
             name: "RemoRoomFFI",
-            dependencies: [.product(name: "RemoRoom", package: "remo-geom"), .product(name: "RemoJSON", package: "remo-geom")],
+            dependencies: [.product(name: "RemoRoom", package: "remo-geom"), .product(name: "RemoFiles", package: "remo-geom")],
             path: "Benchmarks/RemoRoomFFI"
         ),
         // The seeded shopping list the room benchmarks share.
@@ -37,6 +37,7 @@ let package = Package(
             name: "FitRounds",
             dependencies: [
                 "RoomBenchmarkSupport", .product(name: "RemoRoom", package: "remo-geom"), .product(name: "RemoJSON", package: "remo-geom"),
+                .product(name: "RemoFiles", package: "remo-geom"),
             ],
             path: "Benchmarks/FitRounds"
         ),
@@ -53,6 +54,7 @@ let package = Package(
                 .product(name: "RemoImage", package: "remo-geom"),
                 .product(name: "RemoRoom", package: "remo-geom"),
                 .product(name: "RemoJSON", package: "remo-geom"),
+                .product(name: "RemoFiles", package: "remo-geom"),
             ],
             path: "Benchmarks/GeometryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -10,6 +10,7 @@
 //
 //   cd Benchmarks && swift run -c release FitRounds [SCAN.json]   (another scan than the 11-object room)
 import Foundation
+import RemoFiles
 import RemoJSON
 import RemoRoom
 import RoomBenchmarkSupport

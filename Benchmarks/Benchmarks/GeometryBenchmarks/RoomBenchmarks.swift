@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import RemoFiles
 import RemoJSON
 import RemoRoom
 import RemoShapes

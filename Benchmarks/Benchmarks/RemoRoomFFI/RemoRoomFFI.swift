@@ -1,4 +1,4 @@
-import RemoJSON
+import RemoFiles
 import RemoRoom
 
 /// Reads and decodes the scan file at `path` as `remo-geom room` does: the number of
