@@ -111,6 +111,10 @@ def main(out):
     with open(f"{out}/huge-text-chunk.png", "wb") as f:
         f.write(data[:141])
     write_json(f"{out}/small-doc-16.json", {"image": {"width": 16, "height": 16}, "regions": [{"id": "a", "number": 1, "points": square(2, 2, 10)}]})
+    # 6. A region document at the pixel limit (10,000 x 10,000) and the largest scale, for a
+    #    mask feathered and grown by the most a request takes (200 points x 20 = 4,000 pixels).
+    quad = [[1000, 1000], [9000, 1200], [8000, 9000], [1500, 8500]]
+    write_json(f"{out}/mask-100mp.json", {"image": {"width": 10000, "height": 10000}, "scale": 20, "regions": [{"id": "a", "number": 1, "points": quad}]})
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ extension CoverageMask {
         var line: [Int] = []
         for _ in 0..<3 {
             for row in rows { blur(start: row * width + columns.lowerBound, step: 1, count: columns.count, radius, &line) }
-            for column in columns { blur(start: rows.lowerBound * width + column, step: width, count: rows.count, radius, &line) }
+            blurColumns(rows: rows, columns: columns, radius)
         }
     }
 
@@ -32,6 +32,37 @@ extension CoverageMask {
             (top, bottom, left, right) = (Swift.min(top, row), row, Swift.min(left, first), Swift.max(right, last))
         }
         return bottom >= 0 ? (top...bottom, left...right) : nil
+    }
+
+    /// One box blur of width 2 × `radius` + 1 down every column of the box, with the end
+    /// values carried on beyond its top and bottom. The box is read and written row by row
+    /// (one running sum per column), not down each column in turn: a column's values lie
+    /// `width` bytes apart, and walking them one column at a time made each read a cache miss
+    /// (a 100-megapixel mask took 8 s to feather instead of 2).
+    private mutating func blurColumns(rows: ClosedRange<Int>, columns: ClosedRange<Int>, _ radius: Int) {
+        let (count, span) = (rows.count, columns.count)
+        var source = [UInt8](repeating: 0, count: count * span)
+        for k in 0..<count {
+            let from = (rows.lowerBound + k) * width + columns.lowerBound
+            for c in 0..<span { source[k * span + c] = values[from + c] }
+        }
+        let window = 2 * radius + 1
+        func row(_ k: Int) -> Int { Swift.min(count - 1, Swift.max(0, k)) * span }
+        // The first window, -radius...radius, as in blur(start:step:count:_:_:).
+        var sums = [Int](repeating: 0, count: span)
+        let (first, last) = (0, (count - 1) * span)
+        for c in 0..<span { sums[c] = radius * Int(source[first + c]) + Swift.max(0, radius - (count - 1)) * Int(source[last + c]) }
+        for k in 0...Swift.min(radius, count - 1) {
+            for c in 0..<span { sums[c] += Int(source[k * span + c]) }
+        }
+        for k in 0..<count {
+            let to = (rows.lowerBound + k) * width + columns.lowerBound
+            let (entering, leaving) = (row(k + radius + 1), row(k - radius))
+            for c in 0..<span {
+                values[to + c] = UInt8((sums[c] + window / 2) / window)
+                sums[c] += Int(source[entering + c]) - Int(source[leaving + c])
+            }
+        }
     }
 
     /// One box blur of width 2 × `radius` + 1 along `count` values from `start`, `step`
