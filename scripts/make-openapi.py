@@ -59,7 +59,7 @@ def json_body(name, description):
 
 def errors(*codes):
     text = {
-        "400": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+        "400": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
         "404": "No such route.", "405": "The route takes another method (see Allow).",
         "413": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
         "415": "A media type the route does not take.",

@@ -179,6 +179,11 @@ struct ServiceResponder: HTTPResponder {
             return Array(buffer: try await request.body.collect(upTo: limit))
         } catch is NIOTooManyBytesError {
             throw tooLarge
+        } catch {
+            // Whatever else stops the body is its framing: a body shorter than its
+            // Content-Length, a bad chunk size, a chunk without its CRLF, an unknown
+            // Transfer-Encoding. The client's fault, never a 5xx.
+            throw ServiceError(.badFraming, message: "the request body could not be read: \(error)")
         }
     }
 

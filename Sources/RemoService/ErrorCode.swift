@@ -18,6 +18,9 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case invalidRequest = "invalid-request"
     /// `invalid-parameter`: an option out of range or of the wrong type, from any front end.
     case invalidParameter = "invalid-parameter"
+    /// `bad-framing`: an HTTP body that cannot be read: shorter than its Content-Length, a
+    /// bad chunk, an unknown transfer coding.
+    case badFraming = "bad-framing"
     /// `invalid-multipart`: a multipart body that cannot be read, or without its parts.
     case invalidMultipart = "invalid-multipart"
     /// `image-too-large`: an image over the pixel limit, or a PNG too wide to write.
@@ -91,6 +94,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .invalidParameter:
             "an option out of range or of the wrong type: a command-line option, a query parameter, a member of an activity's options, "
                 + "or work the options would make too large"
+        case .badFraming: "an HTTP body that cannot be read: shorter than its Content-Length, a bad chunk, an unknown transfer coding"
         case .invalidMultipart: "a multipart body that cannot be read, or without its parts"
         case .imageTooLarge:
             "an image over the pixel limit, from its header (a HEIF grid by the size it decodes to), or a PNG to be written with a side over 1,000,000"
@@ -121,7 +125,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     /// The command line's exit status, or nil when the command line never gives the code.
     public var exitStatus: Int32? {
         switch self {
-        case .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .unknownActivity, .cancelled: nil
+        case .badFraming, .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .unknownActivity, .cancelled: nil
         default: 2
         }
     }
@@ -130,7 +134,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     public var httpStatus: Int? {
         switch self {
         case .invalidJSON, .invalidDocument, .invalidScan, .invalidList, .invalidImage, .invalidRequest, .invalidParameter,
-            .invalidMultipart:
+            .badFraming, .invalidMultipart:
             400
         case .imageTooLarge, .sizeMismatch, .noSuchRoom, .noSuchRegion: 422
         case .notFound: 404
@@ -148,7 +152,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     /// How the worker's failure is retried, or nil when the worker never gives the code.
     public var retry: Retry? {
         switch self {
-        case .invalidMultipart, .badFileName, .skipped, .noDocuments, .methodNotAllowed, .unsupportedMediaType, .busy, .cancelled: nil
+        case .badFraming, .invalidMultipart, .badFileName, .skipped, .noDocuments, .methodNotAllowed, .unsupportedMediaType, .busy, .cancelled: nil
         case .unknownActivity, .encodingFailed, .outOfMemory, .internal: .always
         case .writeFailed: .whenTransient
         default: .never

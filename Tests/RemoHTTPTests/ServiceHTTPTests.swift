@@ -201,6 +201,25 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
+    @Test(
+        "a body that breaks its framing (shorter than its length, a bad chunk, an unknown coding) is 400 bad-framing, never a 5xx",
+        arguments: [
+            "Content-Length: 50\r\n\r\n{\"a\": 1}", "Transfer-Encoding: chunked\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n",
+            "Transfer-Encoding: chunked\r\n\r\n3\r\nabcXX0\r\n\r\n", "Transfer-Encoding: xchunked\r\n\r\n5\r\nabcde\r\n0\r\n\r\n",
+            "Content-Length: 9223372036854775808\r\n\r\n{}",
+        ])
+    func framingErrors(_ framing: String) throws {
+        let service = try ServiceProcess([])
+        let request = "POST /v1/validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" + framing
+        let answer = String(decoding: try service.exchange(Array(request.utf8), closingWrites: true), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(answer)")
+        #expect(answer.contains(#""code":"bad-framing""#), "\(answer)")
+        // The service goes on answering, and counts no 5xx.
+        #expect(try service.request("POST", "/v1/validate", file: Self.valid).status == 200)
+        #expect(!(try service.request("GET", "/metrics").text.contains(#"status="500""#)))
+        #expect(service.stop() == 0)
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()

@@ -101,11 +101,14 @@ final class ServiceProcess: @unchecked Sendable {
     }
 
     /// Writes `bytes` (one or more requests, pipelined) on one new connection and reads
-    /// until the service closes it: the raw responses, in order.
-    func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+    /// until the service closes it: the raw responses, in order. With `closingWrites`, the
+    /// connection's writing side is shut once the bytes are sent, as a client that stops
+    /// short does.
+    func exchange(_ bytes: [UInt8], closingWrites: Bool = false) throws -> [UInt8] {
         let socket = try connection()
         defer { close(socket) }
         try Self.send(bytes, on: socket)
+        if closingWrites { shutdown(socket, Int32(SHUT_WR)) }
         var received: [UInt8] = []
         while let chunk = Self.receive(on: socket) { received += chunk }
         return received

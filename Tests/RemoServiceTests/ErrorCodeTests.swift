@@ -1,3 +1,4 @@
+import RemoJSON
 import RemoLasso
 import RemoService
 import RemoTestSupport
@@ -15,6 +16,13 @@ struct ErrorCodeTests {
         let start = try #require(lines.firstIndex { $0.hasPrefix("| code | what |") }, "no error table in docs/formats.md")
         let table = lines[start...].prefix { $0.hasPrefix("|") }.joined(separator: "\n")
         #expect(table == ErrorCode.table, "docs/formats.md's error table should read:\n\(ErrorCode.table)")
+    }
+
+    @Test("the error object's schema (and so openapi.json) lists ErrorCode's codes, in its order")
+    func schemaEnum() throws {
+        let schema = try JSONParser.parse(try Repository.bytes("schemas/error.schema.json"))
+        let codes = schema["properties"]?["error"]?["properties"]?["code"]?["enum"]
+        #expect(codes == .array(ErrorCode.allCases.map { .string($0.rawValue) }), "\(String(describing: codes))")
     }
 
     @Test("every code a lower layer writes as text is an ErrorCode or documented, and every finding code is documented")

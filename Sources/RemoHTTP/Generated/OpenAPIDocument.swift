@@ -78,7 +78,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -172,7 +172,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -347,7 +347,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -465,7 +465,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -558,7 +558,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -662,7 +662,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -784,7 +784,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -888,7 +888,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -1004,7 +1004,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -1157,7 +1157,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The body cannot be parsed or has the wrong shape (the message names where), or a query parameter is invalid.",
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
             "content": {
               "application/json": {
                 "schema": {
@@ -1427,8 +1427,40 @@ enum OpenAPIDocument {
             ],
             "properties": {
               "code": {
-                "type": "string",
-                "pattern": "^[a-z]+(-[a-z]+)*$"
+                "description": "The stable code: every code of docs/formats.md's error table (the ErrorCode enumeration).",
+                "enum": [
+                  "invalid-json",
+                  "invalid-document",
+                  "invalid-scan",
+                  "invalid-list",
+                  "invalid-image",
+                  "invalid-request",
+                  "invalid-parameter",
+                  "bad-framing",
+                  "invalid-multipart",
+                  "image-too-large",
+                  "size-mismatch",
+                  "no-such-room",
+                  "no-such-region",
+                  "not-found",
+                  "not-a-file",
+                  "not-a-folder",
+                  "bad-file-name",
+                  "unreadable",
+                  "too-large",
+                  "skipped",
+                  "no-documents",
+                  "path-outside-root",
+                  "method-not-allowed",
+                  "unsupported-media-type",
+                  "busy",
+                  "unknown-activity",
+                  "cancelled",
+                  "write-failed",
+                  "encoding-failed",
+                  "out-of-memory",
+                  "internal"
+                ]
               },
               "message": {
                 "type": "string",
