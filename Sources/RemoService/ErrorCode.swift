@@ -125,7 +125,9 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     /// The command line's exit status, or nil when the command line never gives the code.
     public var exitStatus: Int32? {
         switch self {
-        case .badFraming, .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .unknownActivity, .cancelled: nil
+        case .badFraming, .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .unknownActivity,
+            .cancelled:
+            nil
         default: 2
         }
     }
@@ -152,7 +154,9 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     /// How the worker's failure is retried, or nil when the worker never gives the code.
     public var retry: Retry? {
         switch self {
-        case .badFraming, .invalidMultipart, .badFileName, .skipped, .noDocuments, .methodNotAllowed, .unsupportedMediaType, .busy, .cancelled: nil
+        case .badFraming, .invalidMultipart, .badFileName, .skipped, .noDocuments, .methodNotAllowed, .unsupportedMediaType, .busy,
+            .cancelled:
+            nil
         case .unknownActivity, .encodingFailed, .outOfMemory, .internal: .always
         case .writeFailed: .whenTransient
         default: .never
