@@ -160,7 +160,7 @@ let package = Package(
         // The service end to end: a real `remo-geom serve` on loopback, asked with curl.
         .testTarget(
             name: "RemoHTTPTests",
-            dependencies: ["RemoGeometry", "RemoJSON", "RemoImage", "RemoRender", "RemoShapes", "RemoTestSupport", "remo-geom"]
+            dependencies: ["RemoHTTP", "RemoGeometry", "RemoJSON", "RemoImage", "RemoRender", "RemoShapes", "RemoTestSupport", "remo-geom"]
         ),
     ]
 )

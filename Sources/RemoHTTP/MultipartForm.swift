@@ -1,6 +1,19 @@
 /// The parts of a `multipart/form-data` body (RFC 7578), by name: just what `POST
 /// /v1/render` needs (named parts, bytes kept as they are).
+///
+/// Kept here rather than taken from vapor/multipart-kit: the route reads two named parts
+/// of a body already whole in memory and bounded by `--max-body-bytes`, which three
+/// searches do; multipart-kit's streaming parser would add a package for that. The
+/// searches are Knuth–Morris–Pratt (linear in the body whatever it holds, where a naive
+/// search of a body of dashes for a long boundary of dashes took body × boundary), the
+/// boundary is at most 70 characters (RFC 2046) and the parts at most ``maximumParts``, so
+/// a hostile body costs a pass over its bytes.
 struct MultipartForm {
+    /// The longest boundary RFC 2046 allows.
+    static let maximumBoundary = 70
+    /// The most parts a form may have (the route reads two).
+    static let maximumParts = 16
+
     /// Each part's name and bytes, in body order.
     var parts: [(name: String, bytes: [UInt8])] = []
 
@@ -21,6 +34,11 @@ struct MultipartForm {
 
     /// Parses `body`; a message saying what is wrong when it is not such a form.
     init(_ body: [UInt8], boundary: String) throws(ServiceError) {
+        guard boundary.utf8.count <= Self.maximumBoundary else {
+            throw ServiceError(
+                .invalidMultipart,
+                message: "the multipart boundary is \(boundary.utf8.count) bytes long; at most \(Self.maximumBoundary) (RFC 2046)")
+        }
         let delimiter = Array("--\(boundary)".utf8)
         guard var position = Self.find(delimiter, in: body, from: 0) else {
             throw ServiceError(.invalidMultipart, message: "the multipart body has no part (boundary \(boundary) not found)")
@@ -35,6 +53,9 @@ struct MultipartForm {
             let start = headersEnd + 4
             guard let next = Self.find(Array("\r\n".utf8) + delimiter, in: body, from: start) else {
                 throw ServiceError(.invalidMultipart, message: "the multipart body is truncated (no closing boundary)")
+            }
+            guard parts.count < Self.maximumParts else {
+                throw ServiceError(.invalidMultipart, message: "the form has more than \(Self.maximumParts) parts")
             }
             parts.append((Self.name(in: headers) ?? "", Array(body[start..<next])))
             position = next + 2
@@ -55,13 +76,25 @@ struct MultipartForm {
         return nil
     }
 
-    /// The index of the first occurrence of `needle` in `haystack` at or after `start`.
+    /// The index of the first occurrence of `needle` in `haystack` at or after `start`:
+    /// Knuth–Morris–Pratt, O(`haystack.count` + `needle.count`).
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        let first = needle[0]
+        guard !needle.isEmpty, start >= 0 else { return nil }
+        // fallback[k]: the length of the longest proper prefix of needle[0...k] that is
+        // also its suffix.
+        var fallback = [Int](repeating: 0, count: needle.count)
+        var matched = 0
+        for k in needle.indices.dropFirst() {
+            while matched > 0 && needle[k] != needle[matched] { matched = fallback[matched - 1] }
+            if needle[k] == needle[matched] { matched += 1 }
+            fallback[k] = matched
+        }
+        matched = 0
         var i = start
-        while i <= haystack.count - needle.count {
-            if haystack[i] == first && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        while i < haystack.count {
+            while matched > 0 && haystack[i] != needle[matched] { matched = fallback[matched - 1] }
+            if haystack[i] == needle[matched] { matched += 1 }
+            if matched == needle.count { return i + 1 - needle.count }
             i += 1
         }
         return nil
