@@ -68,7 +68,7 @@ struct ServiceResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
-        let id = request.headers[HTTPField.Name("X-Request-Id")!] ?? context.id
+        let id = request.headers[HTTPField.Name("X-Request-Id")!].flatMap(Self.safeRequestID) ?? context.id
         let path = String(request.uri.path)
         let route = routes.first { $0.path == path && $0.method == request.method }
         let label = route?.path ?? (routes.contains { $0.path == path } ? path : "unknown")
@@ -165,6 +165,18 @@ struct ServiceResponder: HTTPResponder {
                 message: "\(route.path) takes multipart/form-data, not \(type.isEmpty ? "no media type" : type)")
         default: break
         }
+    }
+
+    /// A client's `X-Request-Id` when it is a short token of safe characters (letters,
+    /// digits, `-`, `_`, `.`, at most 128), else nil and the service makes its own: an id is
+    /// written into log lines and echoed back, never raw.
+    static func safeRequestID(_ given: String) -> String? {
+        let safe =
+            !given.isEmpty && given.utf8.count <= 128
+            && given.utf8.allSatisfy { c in
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F || c == 0x2E
+            }
+        return safe ? given : nil
     }
 
     /// The media types of the photo route.

@@ -220,6 +220,23 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
+    @Test("an X-Request-Id that is not a short token of safe characters is replaced, never echoed or logged raw; a safe one is kept")
+    func requestIDs() throws {
+        let service = try ServiceProcess([])
+        let hostile = "x status=200 route=/forged"
+        let replaced = try service.request("POST", "/v1/validate", file: Self.valid, headers: ["X-Request-Id: \(hostile)"])
+        #expect(replaced.status == 200 && replaced.headers["x-request-id"] != hostile && replaced.headers["x-request-id"]?.isEmpty == false)
+        let long = String(repeating: "a", count: 129)
+        #expect(
+            try service.request("POST", "/v1/validate", file: Self.valid, headers: ["X-Request-Id: \(long)"]).headers["x-request-id"]
+                != long)
+        let kept = try service.request("POST", "/v1/validate", file: Self.valid, headers: ["X-Request-Id: trace-42.a_b"])
+        #expect(kept.headers["x-request-id"] == "trace-42.a_b")
+        #expect(service.stop() == 0)
+        #expect(!service.log.contains("route=/forged") && !service.log.contains(hostile), "\(service.log)")
+        #expect(service.log.contains("request.id=trace-42.a_b"), "\(service.log)")
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()
