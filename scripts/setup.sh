@@ -35,13 +35,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # The tests check every JSON format against schemas/ and openapi.json with Python's
-# jsonschema and openapi-spec-validator.
-if ! python3 -c "import jsonschema, referencing, openapi_spec_validator" >/dev/null 2>&1; then
+# jsonschema and openapi-spec-validator, and the service's /metrics with Prometheus's own
+# parser (prometheus-client).
+if ! python3 -c "import jsonschema, referencing, openapi_spec_validator, prometheus_client" >/dev/null 2>&1; then
     if [ "$(id -u)" -eq 0 ]; then
-        echo "Installing the Python packages jsonschema and openapi-spec-validator ..." >&2
-        python3 -m pip install --quiet jsonschema openapi-spec-validator >&2
+        echo "Installing the Python packages jsonschema, openapi-spec-validator and prometheus-client ..." >&2
+        python3 -m pip install --quiet jsonschema openapi-spec-validator prometheus-client >&2
     else
-        echo "remo-geom's tests need Python packages: python3 -m pip install --user jsonschema openapi-spec-validator" >&2
+        echo "remo-geom's tests need Python packages: python3 -m pip install --user jsonschema openapi-spec-validator prometheus-client" >&2
         exit 1
     fi
 fi

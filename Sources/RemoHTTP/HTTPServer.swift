@@ -1,8 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import Metrics
-import Prometheus
 import ServiceLifecycle
 
 /// `remo-geom serve`: the jobs over HTTP/1.1 (docs/service.md).
@@ -21,11 +19,9 @@ public enum HTTPServer {
             handler.logLevel = .info
             return handler
         }
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         let logger = Logger(label: "remo-geom.serve")
         let draining = Draining()
-        let responder = ServiceResponder(settings: settings, draining: draining, metricsText: { registry.emitToBuffer() })
+        let responder = ServiceResponder(settings: settings, draining: draining, metrics: ServiceMetrics())
         let application = Application(
             responder: responder,
             server: .http1(configuration: .init(additionalChannelHandlers: [ExpectContinueHandler(), WholeResponsesHandler()])),

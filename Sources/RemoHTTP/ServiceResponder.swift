@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import Metrics
 import NIOCore
 import RemoJSON
 import RemoService
@@ -27,14 +26,14 @@ struct ServiceResponder: HTTPResponder {
     let settings: ServiceSettings
     let slots: JobSlots
     let draining: Draining
-    let metricsText: @Sendable () -> [UInt8]
+    let metrics: ServiceMetrics
     let routes: [Route]
 
-    init(settings: ServiceSettings, draining: Draining, metricsText: @escaping @Sendable () -> [UInt8]) {
+    init(settings: ServiceSettings, draining: Draining, metrics: ServiceMetrics) {
         self.settings = settings
         self.slots = JobSlots(limit: settings.concurrency, queueLimit: settings.queueLength)
         self.draining = draining
-        self.metricsText = metricsText
+        self.metrics = metrics
         let status: @Sendable (String, HTTPResponse.Status) -> Response = { text, code in
             JobRoutes.json(.object([("status", .string(text))])).with(status: code)
         }
@@ -53,10 +52,10 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .get, path: "/readyz", body: .none) { [draining] _ in
                 draining.isDraining ? status("draining", .serviceUnavailable) : status("ok", .ok)
             },
-            Route(method: .get, path: "/metrics", body: .none) { [metricsText] _ in
+            Route(method: .get, path: "/metrics", body: .none) { [metrics] _ in
                 var headers = HTTPFields()
                 headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metricsText())))
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text())))
             },
             Route(method: .get, path: "/openapi.json", body: .none) { _ in
                 var headers = HTTPFields()
@@ -72,9 +71,7 @@ struct ServiceResponder: HTTPResponder {
         let path = String(request.uri.path)
         let route = routes.first { $0.path == path && $0.method == request.method }
         let label = route?.path ?? (routes.contains { $0.path == path } ? path : "unknown")
-        let inFlight = Meter(label: "remo_http_requests_in_flight")
-        inFlight.increment()
-        defer { inFlight.decrement() }
+        metrics.started()
         var bodyBytes = 0
         var response: Response
         do {
@@ -128,12 +125,8 @@ struct ServiceResponder: HTTPResponder {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let status = String(response.status.code)
-        Counter(label: "remo_http_requests_total", dimensions: [("route", label), ("status", status)]).increment()
-        Timer(label: "remo_http_request_duration_seconds", dimensions: [("route", label)]).recordSeconds(seconds)
-        Counter(label: "remo_http_request_bytes_total", dimensions: [("route", label)]).increment(by: bodyBytes)
-        if let length = response.body.contentLength {
-            Counter(label: "remo_http_response_bytes_total", dimensions: [("route", label)]).increment(by: length)
-        }
+        metrics.finished(
+            route: label, status: Int(response.status.code), seconds: seconds, bytesIn: bodyBytes, bytesOut: response.body.contentLength)
         context.logger.info(
             "request",
             metadata: [

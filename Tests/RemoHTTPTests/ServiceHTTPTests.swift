@@ -237,6 +237,33 @@ struct ServiceHTTPTests {
         #expect(service.log.contains("request.id=trace-42.a_b"), "\(service.log)")
     }
 
+    @Test("/metrics parses with Prometheus's own parser: every family has its HELP, durations from 100 µs to 60 s, build and process")
+    func metricsExposition() throws {
+        let service = try ServiceProcess([])
+        #expect(try service.request("POST", "/v1/validate", file: Self.valid).status == 200)
+        let scraped = service.folder.appendingPathComponent("metrics.txt")
+        try Data(try service.request("GET", "/metrics").body).write(to: scraped)
+        #expect(service.stop() == 0)
+        let check = """
+            import sys
+            from prometheus_client.parser import text_string_to_metric_families
+            families = {f.name: f for f in text_string_to_metric_families(open(sys.argv[1]).read())}
+            wanted = ["remo_http_requests", "remo_http_request_duration_seconds", "remo_http_request_bytes", "remo_http_response_bytes",
+                      "remo_http_requests_in_flight", "remo_build_info", "process_cpu_seconds_total", "process_resident_memory_bytes",
+                      "process_open_fds"]
+            missing = [n for n in wanted if n not in families]
+            undocumented = [n for n, f in families.items() if not f.documentation]
+            bounds = sorted({float(s.labels["le"]) for s in families["remo_http_request_duration_seconds"].samples if "le" in s.labels})
+            build = [s.labels.get("version") for s in families["remo_build_info"].samples]
+            memory = families["process_resident_memory_bytes"].samples[0].value
+            print(missing, undocumented, bounds[0], bounds[-2], build, memory > 1e6)
+            """
+        let result = try CLIRunner.runProgram("/usr/bin/env", ["python3", "-c", check, scraped.path])
+        #expect(
+            result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[] [] 0.0001 60.0 ['0.1.0'] True",
+            "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()
