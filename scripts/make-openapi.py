@@ -62,7 +62,7 @@ def errors(*codes):
         "400": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
         "404": "No such route.", "405": "The route takes another method (see Allow).",
         "413": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
-        "415": "A media type the route does not take.",
+        "415": "A media type the route does not take, or a body with a Content-Encoding.",
         "422": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
         "503": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
     }

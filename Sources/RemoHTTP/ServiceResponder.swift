@@ -141,8 +141,14 @@ struct ServiceResponder: HTTPResponder {
         var response: Response
     }
 
-    /// Refuses a body of a media type the route does not take (415).
+    /// Refuses a body of a media type or a content coding the route does not take (415).
     static func checkMediaType(_ request: Request, route: Route) throws(ServiceError) {
+        // A compressed body would otherwise be read as it stands and refused as bad JSON.
+        if let coding = request.headers[.contentEncoding], coding.trimmingCharacters(in: .whitespaces).lowercased() != "identity",
+            route.body != .none
+        {
+            throw ServiceError(.unsupportedMediaType, message: "\(route.path) takes bodies without Content-Encoding, not \(coding)")
+        }
         let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""
         switch route.body {
         case .json where !(type.isEmpty || type == "application/json"):

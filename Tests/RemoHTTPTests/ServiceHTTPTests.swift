@@ -150,6 +150,9 @@ struct ServiceHTTPTests {
             try service.request("POST", "/v1/validate", file: Self.valid, contentType: "text/plain"), 415, "unsupported-media-type",
             "media type")
         expectError(try service.request("POST", "/v1/render", file: Self.valid), 415, "unsupported-media-type", "render without a form")
+        expectError(
+            try service.request("POST", "/v1/validate", file: Self.valid, headers: ["Content-Encoding: gzip"]), 415,
+            "unsupported-media-type", "a gzip body")
         let big = service.folder.appendingPathComponent("big.json")
         try Data(count: 300_000).write(to: big)
         expectError(try service.request("POST", "/v1/validate", file: big.path), 413, "too-large", "over the limit")

@@ -115,7 +115,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -209,7 +209,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -384,7 +384,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -502,7 +502,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -595,7 +595,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -699,7 +699,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -821,7 +821,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -925,7 +925,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1041,7 +1041,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1194,7 +1194,7 @@ enum OpenAPIDocument {
             }
           },
           "415": {
-            "description": "A media type the route does not take.",
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
             "content": {
               "application/json": {
                 "schema": {
