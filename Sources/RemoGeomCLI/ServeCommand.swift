@@ -44,6 +44,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds requests in flight get to finish after SIGTERM or SIGINT.")
     var shutdownGrace = 20.0
 
+    @Option(
+        help:
+            "Seconds a connection may go without a byte while not being answered (idle keep-alive, a stalled head or body) before it is closed."
+    )
+    var idleTimeout = 60.0
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
@@ -51,6 +57,7 @@ struct ServeCommand: ParsableCommand {
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1.") }
         if let queueLength, queueLength < 0 { throw ValidationError("--queue-length must be 0 or more.") }
         guard shutdownGrace >= 0 && shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 seconds.") }
+        guard idleTimeout >= 0.1 && idleTimeout <= 3600 else { throw ValidationError("--idle-timeout must be from 0.1 to 3600 seconds.") }
     }
 
     func run() throws {
@@ -60,6 +67,7 @@ struct ServeCommand: ParsableCommand {
         settings.maximumBodyBytes = maxBodyBytes
         settings.maximumPixels = maxPixels
         settings.shutdownGrace = shutdownGrace
+        settings.idleTimeout = idleTimeout
         if let queueLength { settings.queueLength = queueLength }
         let failure = Mutex<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
@@ -67,7 +75,7 @@ struct ServeCommand: ParsableCommand {
             do {
                 try await HTTPServer.run(settings) { host, port in
                     Console.error(
-                        "remo-geom serve: listening on http://\(host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), shutdown grace \(settings.shutdownGrace) s)"
+                        "remo-geom serve: listening on http://\(host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s)"
                     )
                 }
             } catch {

@@ -24,7 +24,10 @@ public enum HTTPServer {
         let responder = ServiceResponder(settings: settings, draining: draining, metrics: ServiceMetrics())
         let application = Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: [ExpectContinueHandler(), WholeResponsesHandler()])),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ExpectContinueHandler(), WholeResponsesHandler()],
+                    idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
             onServerRunning: { channel in onListening(settings.host, channel.localAddress?.port ?? settings.port) },
             logger: logger)

@@ -20,6 +20,10 @@ public struct ServiceSettings: Sendable {
     public var queueLength: Int
     /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
     public var shutdownGrace = 20.0
+    /// Seconds a connection may go without a byte while it is not being answered: a
+    /// keep-alive connection between requests, a request whose head or body has stalled.
+    /// Then it is closed (a job being computed is never cut).
+    public var idleTimeout = 60.0
 
     /// The defaults of docs/service.md, with `concurrency` the number of cores.
     public init(concurrency: Int) {

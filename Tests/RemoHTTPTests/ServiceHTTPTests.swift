@@ -267,6 +267,28 @@ struct ServiceHTTPTests {
             "\(result.stdout)\(result.stderr)")
     }
 
+    @Test("a connection that says nothing for --idle-timeout is closed: a stalled head, a stalled body, an idle keep-alive")
+    func idleConnections() throws {
+        let service = try ServiceProcess(["--idle-timeout", "1"])
+        let stalledHead = try service.connection()
+        defer { close(stalledHead) }
+        try ServiceProcess.send(Array("POST /v1/validate HTTP/1.1\r\nHost: local".utf8), on: stalledHead)
+        let stalledBody = try service.connection()
+        defer { close(stalledBody) }
+        try ServiceProcess.send(
+            Array("POST /v1/validate HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"image\"".utf8), on: stalledBody)
+        let keptAlive = try service.connection()
+        defer { close(keptAlive) }
+        try ServiceProcess.send(Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8), on: keptAlive)
+        #expect(ServiceProcess.receive(on: keptAlive).map { String(decoding: $0, as: UTF8.self).hasPrefix("HTTP/1.1 200") } == true)
+        // Each is closed by the service well within 15 s (a timeout of 1 s), not left open.
+        #expect(ServiceProcess.isClosed(stalledHead, within: 15), "a stalled head")
+        #expect(ServiceProcess.isClosed(stalledBody, within: 15), "a stalled body")
+        #expect(ServiceProcess.isClosed(keptAlive, within: 15), "an idle keep-alive connection")
+        #expect(try service.request("POST", "/v1/validate", file: Self.valid).status == 200)
+        #expect(service.stop() == 0)
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()

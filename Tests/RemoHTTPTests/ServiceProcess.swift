@@ -152,6 +152,19 @@ final class ServiceProcess: @unchecked Sendable {
         return n > 0 ? Array(chunk[..<n]) : nil
     }
 
+    /// Whether the service closes the connection, read to its end, before it has said
+    /// anything for `seconds` (recv gives 0 at the close and fails at the timeout).
+    static func isClosed(_ socket: Int32, within seconds: Int) -> Bool {
+        var patience = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return true }
+            if n < 0 { return false }
+        }
+    }
+
     /// Sends SIGTERM and waits for the exit status.
     func stop() -> Int32 {
         kill(process.processIdentifier, SIGTERM)
