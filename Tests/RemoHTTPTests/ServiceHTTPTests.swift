@@ -289,6 +289,16 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
+    @Test("started with a soft limit of 256 open files, the service raises it to the hard limit")
+    func openFileLimit() throws {
+        let service = try ServiceProcess([], launcher: ["/usr/bin/prlimit", "--nofile=256:"])
+        let limits = try String(contentsOfFile: "/proc/\(service.process.processIdentifier)/limits", encoding: .utf8)
+        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+        let fields = line.split(separator: " ").dropFirst(3)
+        #expect(fields.count >= 2 && fields.first == fields.dropFirst().first && fields.first != "256", "\(line)")
+        #expect(service.stop() == 0)
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()
