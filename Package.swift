@@ -101,6 +101,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: server),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: server),
             ]
         ),
         .target(

@@ -41,7 +41,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Jobs that may wait for a slot before more get 503 (default: 32 per slot).")
     var queueLength: Int?
 
-    @Option(help: "Seconds requests in flight get to finish after SIGTERM or SIGINT.")
+    @Option(help: "Seconds after SIGTERM or SIGINT during which readyz answers 503 and connections are still taken.")
+    var drainDelay = 5.0
+
+    @Option(help: "Seconds requests in flight get to finish once new connections are refused.")
     var shutdownGrace = 20.0
 
     @Option(
@@ -57,6 +60,7 @@ struct ServeCommand: ParsableCommand {
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1.") }
         if let queueLength, queueLength < 0 { throw ValidationError("--queue-length must be 0 or more.") }
         guard shutdownGrace >= 0 && shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 seconds.") }
+        guard drainDelay >= 0 && drainDelay <= 3600 else { throw ValidationError("--drain-delay must be from 0 to 3600 seconds.") }
         guard idleTimeout >= 0.1 && idleTimeout <= 3600 else { throw ValidationError("--idle-timeout must be from 0.1 to 3600 seconds.") }
     }
 
@@ -67,6 +71,7 @@ struct ServeCommand: ParsableCommand {
         settings.maximumBodyBytes = maxBodyBytes
         settings.maximumPixels = maxPixels
         settings.shutdownGrace = shutdownGrace
+        settings.drainDelay = drainDelay
         settings.idleTimeout = idleTimeout
         if let queueLength { settings.queueLength = queueLength }
         let failure = Mutex<String?>(nil)
@@ -75,7 +80,7 @@ struct ServeCommand: ParsableCommand {
             do {
                 try await HTTPServer.run(settings) { host, port in
                     Console.error(
-                        "remo-geom serve: listening on http://\(host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s)"
+                        "remo-geom serve: listening on http://\(host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s)"
                     )
                 }
             } catch {

@@ -2,12 +2,14 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// `remo-geom serve`: the jobs over HTTP/1.1 (docs/service.md).
 public enum HTTPServer {
-    /// Runs the service until SIGTERM or SIGINT, then stops taking connections, lets the
-    /// requests in flight finish (up to ``ServiceSettings/shutdownGrace`` seconds) and
-    /// returns.
+    /// Runs the service until SIGTERM or SIGINT; then `readyz` answers 503 at once while
+    /// connections are still taken for ``ServiceSettings/drainDelay`` seconds (a load
+    /// balancer's time to notice), then new connections are refused, the requests in flight
+    /// finish (up to ``ServiceSettings/shutdownGrace`` seconds) and it returns.
     ///
     /// - Parameters:
     ///   - settings: The address, the limits and the grace period.
@@ -32,14 +34,40 @@ public enum HTTPServer {
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
             onServerRunning: { channel in onListening(settings.host, channel.localAddress?.port ?? settings.port) },
             logger: logger)
-        var configuration = ServiceGroupConfiguration(
-            services: [
-                .init(service: application),
-                .init(service: DrainingSignal(draining: draining), successTerminationBehavior: .ignore),
-            ],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // The signals are this function's, not the group's: the group is told to shut down
+        // only once the drain delay has passed.
+        var configuration = ServiceGroupConfiguration(services: [.init(service: application)], logger: logger)
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(settings.shutdownGrace * 1000))
-        try await ServiceGroup(configuration: configuration).run()
+        let group = ServiceGroup(configuration: configuration)
+        try await withThrowingTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return true
+            }
+            tasks.addTask {
+                await drainOnSignal(group: group, draining: draining, delay: settings.drainDelay, logger: logger)
+                return false
+            }
+            while let groupEnded = try await tasks.next() {
+                if groupEnded {
+                    tasks.cancelAll()
+                    break
+                }
+            }
+        }
+    }
+
+    /// At the first SIGTERM or SIGINT: `readyz` turns 503, and `delay` seconds later the
+    /// group shuts down gracefully.
+    static func drainOnSignal(group: ServiceGroup, draining: Draining, delay: Double, logger: Logger) async {
+        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        for await signal in signals {
+            draining.start()
+            logger.info("draining: readyz answers 503; new connections are refused in \(delay) s", metadata: ["signal": "\(signal)"])
+            try? await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+            await group.triggerGracefulShutdown()
+            return
+        }
     }
 }
 
@@ -58,16 +86,5 @@ extension HTTPServer {
             if setrlimit(resource, &raised) == 0 { limit = raised }
         }
         return UInt64(limit.rlim_cur)
-    }
-}
-
-/// Turns `readyz` to 503 when graceful shutdown starts (it is shut down before the
-/// server, which then drains).
-struct DrainingSignal: Service {
-    let draining: Draining
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        draining.start()
     }
 }

@@ -18,7 +18,10 @@ public struct ServiceSettings: Sendable {
     /// slot: 64 connections on two cores wait rather than fail). A waiting job has not
     /// read its body yet, so the queue costs no memory to speak of.
     public var queueLength: Int
-    /// Seconds requests in flight get to finish after SIGTERM or SIGINT.
+    /// Seconds after SIGTERM or SIGINT during which `readyz` answers 503 and connections
+    /// are still taken: the load balancer's time to notice.
+    public var drainDelay = 5.0
+    /// Seconds requests in flight get to finish once new connections are refused.
     public var shutdownGrace = 20.0
     /// Seconds a connection may go without a byte while it is not being answered: a
     /// keep-alive connection between requests, a request whose head or body has stalled.

@@ -299,6 +299,19 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
+    @Test("after SIGTERM, for --drain-delay seconds new connections still get answers and readyz 503; then it exits 0")
+    func drainDelay() throws {
+        let service = try ServiceProcess(["--drain-delay", "3"])
+        kill(service.process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        #expect(try service.request("GET", "/readyz").status == 503)
+        #expect(try service.request("POST", "/v1/validate", file: Self.valid).status == 200)
+        #expect(service.process.isRunning, "it left before the drain delay ended")
+        service.process.waitUntilExit()
+        #expect(service.process.terminationStatus == 0)
+        #expect(service.log.contains("draining: readyz answers 503"), "\(service.log)")
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()

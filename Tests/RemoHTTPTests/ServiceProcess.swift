@@ -21,7 +21,8 @@ final class ServiceProcess: @unchecked Sendable {
     private(set) var records: [String] = []
     private let lock = NSLock()
 
-    /// Starts the service with `arguments` and waits until it listens; through `launcher`
+    /// Starts the service with `arguments` (no drain delay unless they give one) and waits
+    /// until it listens; through `launcher`
     /// (a program that then runs it, such as `prlimit`) when one is given.
     init(_ arguments: [String] = [], launcher: [String] = []) throws {
         folder = try CLIRunner.temporaryFolder()
@@ -29,7 +30,8 @@ final class ServiceProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)  // opening it for writing fails next if not
         process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? CLIRunner.executable
         process.arguments =
-            launcher.dropFirst() + (launcher.isEmpty ? [] : [CLIRunner.executable.path]) + ["serve", "--port", "0"] + arguments
+            launcher.dropFirst() + (launcher.isEmpty ? [] : [CLIRunner.executable.path]) + ["serve", "--port", "0", "--drain-delay", "0"]
+            + arguments
         process.currentDirectoryURL = Repository.root
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
