@@ -53,6 +53,9 @@ struct ServeCommand: ParsableCommand {
     )
     var idleTimeout = 60.0
 
+    @Option(help: "Log lines as text or json (one object per line); REMO_LOG_LEVEL sets the least level logged (default info).")
+    var logFormat = "text"
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
@@ -60,6 +63,7 @@ struct ServeCommand: ParsableCommand {
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1.") }
         if let queueLength, queueLength < 0 { throw ValidationError("--queue-length must be 0 or more.") }
         guard shutdownGrace >= 0 && shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 seconds.") }
+        guard LogFormat(rawValue: logFormat) != nil else { throw ValidationError("--log-format must be text or json.") }
         guard drainDelay >= 0 && drainDelay <= 3600 else { throw ValidationError("--drain-delay must be from 0 to 3600 seconds.") }
         guard idleTimeout >= 0.1 && idleTimeout <= 3600 else { throw ValidationError("--idle-timeout must be from 0.1 to 3600 seconds.") }
     }
@@ -73,16 +77,17 @@ struct ServeCommand: ParsableCommand {
         settings.shutdownGrace = shutdownGrace
         settings.drainDelay = drainDelay
         settings.idleTimeout = idleTimeout
+        settings.logFormat = LogFormat(rawValue: logFormat) ?? .text
+        if let level = ProcessInfo.processInfo.environment["REMO_LOG_LEVEL"], !settings.setLogLevel(named: level) {
+            throw ValidationError("REMO_LOG_LEVEL must be trace, debug, info, notice, warning, error or critical, not \(level).")
+        }
         if let queueLength { settings.queueLength = queueLength }
         let failure = Mutex<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Task { [settings] in
             do {
-                try await HTTPServer.run(settings) { host, port in
-                    Console.error(
-                        "remo-geom serve: listening on http://\(host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s)"
-                    )
-                }
+                // The service logs its address and limits once it listens.
+                try await HTTPServer.run(settings) { _, _ in }
             } catch {
                 failure.withLock { $0 = "\(error)" }
             }

@@ -17,10 +17,15 @@ public enum HTTPServer {
     ///     port is the one picked when `settings.port` is 0).
     public static func run(_ settings: ServiceSettings, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
         raiseOpenFileLimit()
+        let (format, level) = (settings.logFormat, settings.logLevel)
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .info
-            return handler
+            switch format {
+            case .json: return JSONLogHandler(label: label, level: level)
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            }
         }
         let logger = Logger(label: "remo-geom.serve")
         let draining = Draining()
@@ -32,7 +37,13 @@ public enum HTTPServer {
                     additionalChannelHandlers: [ExpectContinueHandler(), WholeResponsesHandler()],
                     idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
-            onServerRunning: { channel in onListening(settings.host, channel.localAddress?.port ?? settings.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? settings.port
+                logger.info(
+                    "listening on http://\(settings.host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s)"
+                )
+                onListening(settings.host, port)
+            },
             logger: logger)
         // The signals are this function's, not the group's: the group is told to shut down
         // only once the drain delay has passed.

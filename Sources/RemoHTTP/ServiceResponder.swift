@@ -74,6 +74,7 @@ struct ServiceResponder: HTTPResponder {
         metrics.started()
         var bodyBytes = 0
         var response: Response
+        var errorCode: ErrorCode? = nil
         do {
             guard let route else {
                 let allowed = routes.filter { $0.path == path }.map(\.method.rawValue)
@@ -82,7 +83,7 @@ struct ServiceResponder: HTTPResponder {
                     ServiceError(.methodNotAllowed, message: "\(path) takes \(allowed.joined(separator: ", "))")
                 )
                 error.headers[.allow] = allowed.joined(separator: ", ")
-                throw Refusal(response: error)
+                throw Refusal(response: error, code: .methodNotAllowed)
             }
             let query = Self.query(request)
             let contentType = request.headers[.contentType] ?? ""
@@ -98,7 +99,7 @@ struct ServiceResponder: HTTPResponder {
                     var busy = Self.errorResponse(
                         ServiceError(.busy, message: "every job slot is taken and the queue is full; retry shortly"))
                     busy.headers[.retryAfter] = "1"
-                    throw Refusal(response: busy)
+                    throw Refusal(response: busy, code: .busy)
                 }
                 let answer: Result<Response, any Error>
                 do {
@@ -115,11 +116,14 @@ struct ServiceResponder: HTTPResponder {
             }
         } catch let error as ServiceError {
             response = Self.errorResponse(error)
+            errorCode = error.code
         } catch let refusal as Refusal {
             response = refusal.response
+            errorCode = refusal.code
         } catch {
             context.logger.error("internal error", metadata: ["request.id": "\(id)", "error": "\(error)"])
             response = Self.errorResponse(ServiceError(.internal, message: "internal error"))
+            errorCode = .internal
         }
         response.headers[HTTPField.Name("X-Request-Id")!] = id
         let elapsed = ContinuousClock.now - started
@@ -127,18 +131,19 @@ struct ServiceResponder: HTTPResponder {
         let status = String(response.status.code)
         metrics.finished(
             route: label, status: Int(response.status.code), seconds: seconds, bytesIn: bodyBytes, bytesOut: response.body.contentLength)
-        context.logger.info(
-            "request",
-            metadata: [
-                "request.id": "\(id)", "method": "\(request.method.rawValue)", "path": "\(path)", "status": "\(status)",
-                "bytes.in": "\(bodyBytes)", "seconds": "\(String(format: "%.4f", seconds))",
-            ])
+        var metadata: Logger.Metadata = [
+            "request.id": "\(id)", "method": "\(request.method.rawValue)", "path": "\(path)", "status": "\(status)",
+            "bytes.in": "\(bodyBytes)", "bytes.out": "\(response.body.contentLength ?? 0)", "seconds": "\(String(format: "%.4f", seconds))",
+        ]
+        if let errorCode { metadata["error.code"] = "\(errorCode.rawValue)" }
+        context.logger.info("request", metadata: metadata)
         return response
     }
 
     /// A response already made (405 with `Allow`, 503 with `Retry-After`).
     struct Refusal: Error {
         var response: Response
+        var code: ErrorCode
     }
 
     /// Refuses a body of a media type or a content coding the route does not take (415).

@@ -1,3 +1,4 @@
+import Logging
 import RemoService
 
 /// The settings of `remo-geom serve`, each a limit enforced before the work it bounds
@@ -27,6 +28,18 @@ public struct ServiceSettings: Sendable {
     /// keep-alive connection between requests, a request whose head or body has stalled.
     /// Then it is closed (a job being computed is never cut).
     public var idleTimeout = 60.0
+    /// Log lines as text or JSON.
+    public var logFormat = LogFormat.text
+    /// The least level logged (`REMO_LOG_LEVEL`: trace, debug, info, notice, warning,
+    /// error, critical); info by default, which logs every request.
+    public var logLevel = Logger.Level.info
+
+    /// Sets ``logLevel`` from its name (`REMO_LOG_LEVEL`); false when the name is none.
+    public mutating func setLogLevel(named name: String) -> Bool {
+        guard let level = Logger.Level(rawValue: name.lowercased()) else { return false }
+        logLevel = level
+        return true
+    }
 
     /// The defaults of docs/service.md, with `concurrency` the number of cores.
     public init(concurrency: Int) {

@@ -312,6 +312,28 @@ struct ServiceHTTPTests {
         #expect(service.log.contains("draining: readyz answers 503"), "\(service.log)")
     }
 
+    @Test("--log-format json: every log line a JSON object with the request's id, status, bytes, time and error code")
+    func jsonLogs() throws {
+        let service = try ServiceProcess(["--log-format", "json"])
+        #expect(try service.request("POST", "/v1/validate", file: Self.valid, headers: ["X-Request-Id: ok-1"]).status == 200)
+        #expect(try service.request("POST", "/v1/validate?maxPoints=1", file: Self.valid, headers: ["X-Request-Id: bad-1"]).status == 400)
+        #expect(service.stop() == 0)
+        let lines = service.log.split(separator: "\n").filter { $0.hasPrefix("{") }
+        var requests: [String: [String: JSONValue]] = [:]
+        for line in lines {
+            guard case .object(let members) = try JSONParser.parse(Array(line.utf8)) else {
+                Issue.record("not an object: \(line)")
+                continue
+            }
+            let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+            #expect(["time", "level", "label", "message"].allSatisfy { fields[$0] != nil }, "\(line)")
+            if case .string(let id)? = fields["request.id"] { requests[id] = fields }
+        }
+        #expect(requests["ok-1"]?["status"] == .string("200") && requests["ok-1"]?["error.code"] == nil)
+        #expect(requests["bad-1"]?["status"] == .string("400") && requests["bad-1"]?["error.code"] == .string("invalid-parameter"))
+        #expect(requests["ok-1"]?["bytes.out"] != nil && requests["ok-1"]?["bytes.in"] != .string("0"))
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()
