@@ -53,6 +53,9 @@ struct ServeCommand: ParsableCommand {
     )
     var idleTimeout = 60.0
 
+    @Option(help: "The most connections answered at once; past it a request gets 503 and its connection is closed.")
+    var maxConnections = 1024
+
     @Option(help: "Log lines as text or json (one object per line); REMO_LOG_LEVEL sets the least level logged (default info).")
     var logFormat = "text"
 
@@ -63,6 +66,7 @@ struct ServeCommand: ParsableCommand {
         if let concurrency, concurrency < 1 { throw ValidationError("--concurrency must be at least 1.") }
         if let queueLength, queueLength < 0 { throw ValidationError("--queue-length must be 0 or more.") }
         guard shutdownGrace >= 0 && shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 seconds.") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1.") }
         guard LogFormat(rawValue: logFormat) != nil else { throw ValidationError("--log-format must be text or json.") }
         guard drainDelay >= 0 && drainDelay <= 3600 else { throw ValidationError("--drain-delay must be from 0 to 3600 seconds.") }
         guard idleTimeout >= 0.1 && idleTimeout <= 3600 else { throw ValidationError("--idle-timeout must be from 0.1 to 3600 seconds.") }
@@ -77,6 +81,7 @@ struct ServeCommand: ParsableCommand {
         settings.shutdownGrace = shutdownGrace
         settings.drainDelay = drainDelay
         settings.idleTimeout = idleTimeout
+        settings.maximumConnections = maxConnections
         settings.logFormat = LogFormat(rawValue: logFormat) ?? .text
         if let level = ProcessInfo.processInfo.environment["REMO_LOG_LEVEL"], !settings.setLogLevel(named: level) {
             throw ValidationError("REMO_LOG_LEVEL must be trace, debug, info, notice, warning, error or critical, not \(level).")

@@ -28,19 +28,20 @@ public enum HTTPServer {
             }
         }
         let logger = Logger(label: "remo-geom.serve")
+        let connections = OpenConnections(limit: settings.maximumConnections)
         let draining = Draining()
         let responder = ServiceResponder(settings: settings, draining: draining, metrics: ServiceMetrics())
         let application = Application(
             responder: responder,
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [ExpectContinueHandler(), WholeResponsesHandler()],
+                    additionalChannelHandlers: [ConnectionLimitHandler(connections), ExpectContinueHandler(), WholeResponsesHandler()],
                     idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.port
                 logger.info(
-                    "listening on http://\(settings.host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s)"
+                    "listening on http://\(settings.host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s, at most \(settings.maximumConnections) connections)"
                 )
                 onListening(settings.host, port)
             },

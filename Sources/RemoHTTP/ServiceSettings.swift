@@ -28,6 +28,9 @@ public struct ServiceSettings: Sendable {
     /// keep-alive connection between requests, a request whose head or body has stalled.
     /// Then it is closed (a job being computed is never cut).
     public var idleTimeout = 60.0
+    /// The most connections answered at once; past it a request gets 503 `busy` and its
+    /// connection is closed.
+    public var maximumConnections = 1024
     /// Log lines as text or JSON.
     public var logFormat = LogFormat.text
     /// The least level logged (`REMO_LOG_LEVEL`: trace, debug, info, notice, warning,

@@ -334,6 +334,24 @@ struct ServiceHTTPTests {
         #expect(requests["ok-1"]?["bytes.out"] != nil && requests["ok-1"]?["bytes.in"] != .string("0"))
     }
 
+    @Test("past --max-connections a request gets 503 busy with Retry-After at once; once a connection closes, answers again")
+    func connectionLimit() throws {
+        let service = try ServiceProcess(["--max-connections", "2"])
+        let held = [try service.connection(), try service.connection()]
+        usleep(200_000)
+        let refused = String(decoding: try service.exchange(Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)), as: UTF8.self)
+        #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused)")
+        #expect(refused.lowercased().contains("retry-after: 1") && refused.contains(#""code":"busy""#), "\(refused)")
+        held.forEach { close($0) }
+        var answered = false
+        for _ in 0..<50 where !answered {
+            usleep(100_000)
+            answered = (try? service.request("GET", "/healthz"))?.status == 200
+        }
+        #expect(answered, "no answer once the held connections closed")
+        #expect(service.stop() == 0)
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()
