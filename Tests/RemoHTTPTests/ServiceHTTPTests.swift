@@ -352,6 +352,25 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
+    @Test("every option also from a REMO_ variable named after it; the command line wins; a bad value names its variable")
+    func environmentVariables() throws {
+        let service = try ServiceProcess(
+            ["--max-pixels", "3000000"], environment: ["REMO_MAX_BODY_BYTES": "100", "REMO_MAX_PIXELS": "5", "REMO_LOG_FORMAT": "json"])
+        #expect(try service.request("POST", "/v1/validate", file: Self.valid).status == 413)
+        #expect(service.log.contains(#""message":"listening on http://127.0.0.1:"#), "\(service.log)")
+        #expect(service.log.contains("pixel limit 3000000"), "the command line did not win: \(service.log)")
+        #expect(service.stop() == 0)
+        for (variable, value) in [
+            ("REMO_PORT", "eighty"), ("REMO_IDLE_TIMEOUT", "0"), ("REMO_LOG_FORMAT", "xml"), ("REMO_LOG_LEVEL", "loud"),
+        ] {
+            // Refused before it listens; `timeout` ends it should it listen after all.
+            // (env applies its assignments in order: the variable under test comes last.)
+            let bad = try CLIRunner.runProgram(
+                "/usr/bin/env", ["REMO_PORT=0", "\(variable)=\(value)", "/usr/bin/timeout", "10", CLIRunner.executable.path, "serve"])
+            #expect(bad.status == 2 && bad.stderr.contains(variable), "\(variable)=\(value): \(bad.stderr)")
+        }
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()

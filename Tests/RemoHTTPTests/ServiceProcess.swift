@@ -21,10 +21,10 @@ final class ServiceProcess: @unchecked Sendable {
     private(set) var records: [String] = []
     private let lock = NSLock()
 
-    /// Starts the service with `arguments` (no drain delay unless they give one) and waits
-    /// until it listens; through `launcher`
+    /// Starts the service with `arguments` (no drain delay unless they give one) and
+    /// `environment` added to this process's, and waits until it listens; through `launcher`
     /// (a program that then runs it, such as `prlimit`) when one is given.
-    init(_ arguments: [String] = [], launcher: [String] = []) throws {
+    init(_ arguments: [String] = [], launcher: [String] = [], environment: [String: String] = [:]) throws {
         folder = try CLIRunner.temporaryFolder()
         let log = folder.appendingPathComponent("serve.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)  // opening it for writing fails next if not
@@ -33,6 +33,7 @@ final class ServiceProcess: @unchecked Sendable {
             launcher.dropFirst() + (launcher.isEmpty ? [] : [CLIRunner.executable.path]) + ["serve", "--port", "0", "--drain-delay", "0"]
             + arguments
         process.currentDirectoryURL = Repository.root
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
