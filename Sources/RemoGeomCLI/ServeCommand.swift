@@ -112,8 +112,7 @@ struct ServeCommand: ParsableCommand {
         let finished = DispatchSemaphore(value: 0)
         Task { [settings] in
             do {
-                // The service logs its address and limits once it listens.
-                try await HTTPServer.run(settings) { _, _ in }
+                try await HTTPServer.run(settings)
             } catch {
                 failure.withLock { $0 = "\(error)" }
             }

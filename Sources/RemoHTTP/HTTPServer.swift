@@ -11,11 +11,11 @@ public enum HTTPServer {
     /// balancer's time to notice), then new connections are refused, the requests in flight
     /// finish (up to ``ServiceSettings/shutdownGrace`` seconds) and it returns.
     ///
-    /// - Parameters:
-    ///   - settings: The address, the limits and the grace period.
-    ///   - onListening: Called with the address and port once the server listens (the
-    ///     port is the one picked when `settings.port` is 0).
-    public static func run(_ settings: ServiceSettings, onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+    /// Once it listens it logs its address (the port picked when `settings.port` is 0) and
+    /// its limits.
+    ///
+    /// - Parameter settings: The address, the limits and the grace period.
+    public static func run(_ settings: ServiceSettings) async throws {
         raiseOpenFileLimit()
         let (format, level) = (settings.logFormat, settings.logLevel)
         LoggingSystem.bootstrap { label in
@@ -43,7 +43,6 @@ public enum HTTPServer {
                 logger.info(
                     "listening on http://\(settings.host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s, at most \(settings.maximumConnections) connections)"
                 )
-                onListening(settings.host, port)
             },
             logger: logger)
         // The signals are this function's, not the group's: the group is told to shut down
@@ -86,17 +85,11 @@ public enum HTTPServer {
 extension HTTPServer {
     /// Raises the soft limit of open files to the hard one: each connection is a file, and a
     /// soft limit of 1,024 (systemd's default) let 1,100 idle connections starve `/healthz`.
-    /// - Returns: The soft limit now.
-    @discardableResult
-    static func raiseOpenFileLimit() -> UInt64 {
+    static func raiseOpenFileLimit() {
         var limit = rlimit()
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        guard getrlimit(resource, &limit) == 0 else { return 0 }
-        if limit.rlim_cur < limit.rlim_max {
-            var raised = limit
-            raised.rlim_cur = limit.rlim_max
-            if setrlimit(resource, &raised) == 0 { limit = raised }
-        }
-        return UInt64(limit.rlim_cur)
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(resource, &limit)
     }
 }
