@@ -21,17 +21,28 @@ def component_name(file_name):
     return "".join(part.capitalize() for part in file_name.replace(".schema.json", "").split("-"))
 
 
+def definition_name(owner, definition):
+    """A schema's $defs entry as a component of its own: RoomScan's capturedRoom is RoomScanCapturedRoom."""
+    return owner + definition[0].upper() + definition[1:]
+
+
 def rewrite(value, own):
-    """References between schema files become references into components."""
+    """References between schema files and into their $defs become references to named
+    components: client generators (openapi-python-client, datamodel-code-generator) follow
+    no reference into another component's $defs."""
     if isinstance(value, dict):
         result = {}
         for key, item in value.items():
-            if key in ("$schema", "$id"):
+            if key in ("$schema", "$id", "$defs"):
                 continue
             if key == "$ref" and isinstance(item, str):
                 target, _, pointer = item.partition("#")
                 name = component_name(target) if target else own
-                item = f"#/components/schemas/{name}{pointer}"
+                if pointer.startswith("/$defs/"):
+                    name = definition_name(name, pointer[len("/$defs/"):])
+                elif pointer:
+                    sys.exit(f"make-openapi: a reference the components cannot name: {item}")
+                item = f"#/components/schemas/{name}"
             result[key] = rewrite(item, own)
         return result
     if isinstance(value, list):
@@ -44,7 +55,10 @@ def schemas():
     for path in sorted(glob.glob(os.path.join(ROOT, "schemas", "*.schema.json"))):
         name = component_name(os.path.basename(path))
         with open(path) as f:
-            result[name] = rewrite(json.load(f), name)
+            schema = json.load(f)
+        result[name] = rewrite(schema, name)
+        for definition, value in schema.get("$defs", {}).items():
+            result[definition_name(name, definition)] = rewrite(value, name)
     result["Status"] = {"type": "object", "required": ["status"], "properties": {"status": {"enum": ["ok", "draining"]}}}
     return result
 
@@ -61,10 +75,11 @@ def errors(*codes):
     text = {
         "400": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
         "404": "No such route.", "405": "The route takes another method (see Allow).",
+        "408": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
         "413": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
         "415": "A media type the route does not take, or a body with a Content-Encoding.",
-        "422": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
-        "503": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+        "422": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+        "503": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
     }
     result = {}
     for code in codes:
@@ -77,13 +92,14 @@ def errors(*codes):
     return result
 
 
-def job(summary, description, body, ok, query=(), extra_errors=()):
+def job(operation_id, summary, description, body, ok, query=()):
     operation = {
+        "operationId": operation_id, "tags": ["jobs"],
         "summary": summary, "description": description, "requestBody": body,
         "parameters": [
             {"name": name, "in": "query", "required": False, "description": text, "schema": schema} for name, text, schema in query
         ],
-        "responses": {"200": ok, **errors("400", "405", "413", "415", "503", *extra_errors)},
+        "responses": {"200": ok, **errors("400", "405", "408", "413", "415", "422", "503")},
     }
     if not operation["parameters"]:
         del operation["parameters"]
@@ -94,7 +110,9 @@ def json_ok(name, description):
     return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
 
 
-PNG = {"description": "The picture.", "content": {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}}}
+PNG = {"description": "The picture.", "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}}
+# The image media types the service takes; it tells the format from the bytes.
+IMAGE_TYPES = ("image/jpeg", "image/png", "image/heic", "image/heif")
 FIT_BODY = {
     "type": "object",
     "required": ["items"],
@@ -118,57 +136,54 @@ def document():
     fit_body = {"required": True, "content": {"application/json": {"schema": ref("FitRequest")}}}
     plan_body = {"required": True, "content": {"application/json": {"schema": ref("PlanRequest")}}}
     paths = {
-        "/v1/validate": job(
-            "Validate a region document", "The validate result of docs/formats.md without 'file'; an invalid document is still 200 with valid false.",
+        "/v1/validate": job("validate", "Validate a region document", "The validate result of docs/formats.md without 'file'; an invalid document is still 200 with valid false.",
             json_body("RegionDocument", "A region document."), json_ok("ValidateResult", "The result."),
             query=[("maxRegions", "The most regions a document may have (default 3).", {"type": "integer", "minimum": 0}),
                    ("minAreaFraction", "The smallest region area, as a fraction of the image area (default 0.02).", {"type": "number", "minimum": 0, "maximum": 1}),
                    ("maxPoints", "The most points a region may have (default 100000).", {"type": "integer", "minimum": 3})]),
-        "/v1/chips": job("Place the numbered chips", "As 'remo-geom chips' prints them.", json_body("RegionDocument", "A region document."),
+        "/v1/chips": job("chips", "Place the numbered chips", "As 'remo-geom chips' prints them.", json_body("RegionDocument", "A region document."),
                          json_ok("ChipsResult", "The chips and the chip-unplaceable warnings.")),
-        "/v1/render": job(
-            "Draw the outlines and chips onto the image", "The same bytes as 'remo-geom render'; Remo-Valid says whether the document is valid (invalid regions are still drawn).",
+        "/v1/render": job("render", "Draw the outlines and chips onto the image", "The same bytes as 'remo-geom render'; Remo-Valid says whether the document is valid (invalid regions are still drawn).",
             {"required": True, "content": {"multipart/form-data": {"schema": {
                 "type": "object", "required": ["image", "regions"],
-                "properties": {"image": {"type": "string", "contentMediaType": "image/png"}, "regions": ref("RegionDocument")}}}}},
+                "properties": {"image": {"type": "string", "format": "binary", "description": "The design image: PNG, JPEG or HEIC."},
+                               "regions": ref("RegionDocument")}},
+                "encoding": {"image": {"contentType": ", ".join(IMAGE_TYPES)}, "regions": {"contentType": "application/json"}}}}},
             {**PNG, "headers": {"Remo-Valid": {"schema": {"enum": ["true", "false"]}}}},
             query=[("strokeWidth", "Outline width in points (default 3).", {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100}),
                    ("scale", "Pixels per point: auto (from the image's size) or a number up to 20; by default the document's own scale, as chips and validate use.",
                     {"anyOf": [{"enum": ["auto"]}, {"type": "number", "exclusiveMinimum": 0, "maximum": 20}]}),
                    ("chips", "Draw the numbered chips (default true).", {"enum": ["true", "false"]}),
-                   ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})],
-            extra_errors=("422",)),
-        "/v1/room": job("Summarise a room scan", "The room object of docs/formats.md without 'file'.",
+                   ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})]),
+        "/v1/room": job("room", "Summarise a room scan", "The room object of docs/formats.md without 'file'.",
                         {"required": True, "content": {"application/json": {"schema": ref("RoomScan")}}},
                         json_ok("RoomResult", "The rooms."),
                         query=[("format", "Force the scan format: captured-room, captured-structure or room-dimensions (default: told from the scan).", {"enum": ["captured-room", "captured-structure", "room-dimensions"]})]),
-        "/v1/fit": job("Fit badges for a shopping list", "The fit object ('room' is null).", fit_body, json_ok("FitResult", "The badges."),
-                       extra_errors=("422",)),
-        "/v1/plan": job("Draw the floor plan", "The plan of the room, with each fitting item at its witness placement when 'items' is given.",
-                        plan_body, PNG, extra_errors=("422",)),
-        "/v1/photo": job("Check a room photo", "The photo report of docs/commands.md (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
-                         {"required": True, "content": {t: {"schema": {"type": "string", "contentMediaType": t}} for t in ("image/jpeg", "image/png", "image/heic", "image/heif")}},
-                         json_ok("PhotoResult", "The report."), extra_errors=("422",)),
-        "/v1/repair": job("Repair self-crossing lassos", "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (docs/commands.md).",
+        "/v1/fit": job("fit", "Fit badges for a shopping list", "The fit object ('room' is null).", fit_body, json_ok("FitResult", "The badges.")),
+        "/v1/plan": job("plan", "Draw the floor plan", "The plan of the room, with each fitting item at its witness placement when 'items' is given.",
+                        plan_body, PNG),
+        "/v1/photo": job("photo", "Check a room photo", "The photo report of docs/commands.md (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
+                         {"required": True, "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in IMAGE_TYPES}},
+                         json_ok("PhotoResult", "The report.")),
+        "/v1/repair": job("repair", "Repair self-crossing lassos", "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (docs/commands.md).",
                           json_body("RegionDocument", "A region document."), json_ok("RepairResult", "The repaired document.")),
-        "/v1/simplify": job("Simplify lassos", "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (docs/commands.md).",
+        "/v1/simplify": job("simplify", "Simplify lassos", "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (docs/commands.md).",
                             json_body("RegionDocument", "A region document."), json_ok("SimplifyResult", "The simplified document."),
                             query=[("maxPoints", "The most points a region keeps, at least 3 (default 500).", {"type": "integer", "minimum": 3}),
                                    ("tolerance", "Also drop points while every original point stays within this many pixels (default: none).", {"type": "number", "minimum": 0})]),
-        "/v1/mask": job("Draw the inpainting mask", "The image-sized mask of the regions (docs/commands.md): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
+        "/v1/mask": job("mask", "Draw the inpainting mask", "The image-sized mask of the regions (docs/commands.md): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
                         json_body("RegionDocument", "A region document."), PNG,
                         query=[("region", "Only this region (its id); every region by default.", {"type": "string"}),
                                ("style", "alpha (transparent where the generator may paint) or white-on-black (default alpha).", {"enum": ["alpha", "white-on-black"]}),
                                ("feather", "Soften the edge over this many points, 0 to 200 (default 0).", {"type": "number", "minimum": 0, "maximum": 200}),
                                ("grow", "Grow the regions outward by this many points, with round corners, 0 to 200 (default 0).", {"type": "number", "minimum": 0, "maximum": 200}),
-                               ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})],
-                        extra_errors=("422",)),
-        "/healthz": {"get": {"summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
-        "/readyz": {"get": {"summary": "Readiness", "responses": {
+                               ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})]),
+        "/healthz": {"get": {"operationId": "healthz", "tags": ["operations"], "summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
+        "/readyz": {"get": {"operationId": "readyz", "tags": ["operations"], "summary": "Readiness", "responses": {
             "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},
-        "/metrics": {"get": {"summary": "Prometheus metrics", "description": "Requests by route and status, durations, in flight, bytes in and out.",
+        "/metrics": {"get": {"operationId": "metrics", "tags": ["operations"], "summary": "Prometheus metrics", "description": "Requests by route and status, durations, in flight, bytes in and out.",
                              "responses": {"200": {"description": "Prometheus text.", "content": {"text/plain": {"schema": {"type": "string"}}}}, **errors("405")}}},
-        "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "The OpenAPI document.", "content": {"application/json": {"schema": {"type": "object"}}}}, **errors("405")}}},
+        "/openapi.json": {"get": {"operationId": "openapi", "tags": ["operations"], "summary": "This document", "responses": {"200": {"description": "The OpenAPI document.", "content": {"application/json": {"schema": {"type": "object"}}}}, **errors("405")}}},
     }
     components = schemas()
     components["FitRequest"] = FIT_BODY
@@ -178,6 +193,8 @@ def document():
         "info": {"title": "remo-geom", "version": "0.1.0",
                  "description": "The geometry and pictures of Remo's lasso annotations and room scans, over HTTP: one route per job, the same bytes as the remo-geom command line. Errors are {\"error\": {\"code\", \"message\"}}; bad input never gives 5xx."},
         "servers": [{"url": "http://127.0.0.1:8080"}],
+        "tags": [{"name": "jobs", "description": "One route per job: the same bytes as the remo-geom command line."},
+                 {"name": "operations", "description": "Health, readiness, metrics and this document."}],
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "paths": paths,
         "components": {"schemas": components},

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every check CI runs, in one command: installs what is missing, builds, runs the Swift
 # tests, the Temporal worker's tests (its own package, against a real Temporal server on
-# loopback), schemathesis against a running service, the DocC build, the formatting lint
-# and the consumer check (an app using the libraries alone resolves no other package;
-# these four beside the worker's build). Prints the time of each stage, and last how
+# loopback), schemathesis against a running service, a Python client generated from
+# openapi.json calling every route, the DocC build, the formatting lint and the consumer
+# check (an app using the libraries alone resolves no other package; these five beside the
+# worker's build). Prints the time of each stage, and last how
 # many tests ran and how many were skipped for want of the test data made elsewhere
 # (Tests/test-data.json; docs/testing.md).
 #
@@ -33,6 +34,7 @@ beside() {
     (stage "$name" "$@" >"$log" 2>&1 || { echo "$name failed:" >&2; cat "$log" >&2; exit 1; }) &
 }
 beside schemathesis env REMO_GEOM=.build/debug/remo-geom scripts/schemathesis.sh 25
+beside generated-client env REMO_GEOM=.build/debug/remo-geom scripts/generated-client.sh
 beside docs scripts/docs.sh
 beside consumer scripts/check-consumer.sh
 beside lint swift format lint --strict --recursive Sources Tests Package.swift Worker/Package.swift Worker/Sources/RemoWorker \

@@ -16,9 +16,10 @@ struct ServeCommand: ParsableCommand {
             Routes: POST /v1/validate, /v1/chips, /v1/render (multipart: image, regions), \
             /v1/room, /v1/fit, /v1/plan, /v1/photo, /v1/repair, /v1/simplify, /v1/mask; GET /healthz, /readyz, /metrics (Prometheus), \
             /openapi.json. Errors are {"error": {"code", "message"}}: 400 unreadable, 404, \
-            405, 413 over --max-body-bytes, 415 wrong media type, 422 image over \
-            --max-pixels or of another size than the document, 503 with Retry-After when \
-            every slot is busy and the queue is full. SIGTERM or SIGINT: readyz turns 503 \
+            405, 408 a head slower than --header-timeout or a body under --min-body-rate, \
+            413 over --max-body-bytes, 415 wrong media type, 422 image over \
+            --max-pixels or of another size than the document or a job over --memory-budget, \
+            503 with Retry-After when every slot is busy and the queue is full. SIGTERM or SIGINT: readyz turns 503 \
             while connections are still answered for --drain-delay seconds, then new \
             connections are refused and requests in flight finish (up to --shutdown-grace \
             seconds), exit 0. Logs go to standard error, one line per request with its id \
@@ -58,6 +59,22 @@ struct ServeCommand: ParsableCommand {
     )
     var idleTimeout: Double?
 
+    @Option(
+        help:
+            "Seconds a request's head may take from its first byte before the answer is 408; also a body's time before --min-body-rate applies (default 10)."
+    )
+    var headerTimeout: Double?
+
+    @Option(
+        help: "Bytes a second a request's body must average once --header-timeout has passed since its head, else 408 (default 8192).")
+    var minBodyRate: Int?
+
+    @Option(
+        help:
+            "Bytes of memory the jobs in flight may declare together, with K, M or G allowed (1024s); a job waits until it fits, one over it gets 422 (default: a quarter of the physical memory)."
+    )
+    var memoryBudget: String?
+
     @Option(help: "The most connections answered at once; past it a request gets 503 and its connection is closed (default 1024).")
     var maxConnections: Int?
 
@@ -95,6 +112,16 @@ struct ServeCommand: ParsableCommand {
         if let v = try within(value(drainDelay, "--drain-delay"), 0...3600, "from 0 to 3600 seconds") { settings.drainDelay = v }
         if let v = try within(value(shutdownGrace, "--shutdown-grace"), 0...3600, "from 0 to 3600 seconds") { settings.shutdownGrace = v }
         if let v = try within(value(idleTimeout, "--idle-timeout"), 0.1...3600, "from 0.1 to 3600 seconds") { settings.idleTimeout = v }
+        if let v = try within(value(headerTimeout, "--header-timeout"), 0.1...3600, "from 0.1 to 3600 seconds") {
+            settings.headerTimeout = v
+        }
+        if let v = try within(value(minBodyRate, "--min-body-rate"), 0...Int.max, "0 or more") { settings.minimumBodyRate = v }
+        if let (text, name) = try value(memoryBudget, "--memory-budget") {
+            guard let bytes = Self.byteCount(text), bytes > 0 else {
+                throw ValidationError("\(name) must be a positive number of bytes, with K, M or G allowed, not \(text).")
+            }
+            settings.memoryBudget = bytes
+        }
         if let v = try within(value(maxConnections, "--max-connections"), 1...Int.max, "at least 1") { settings.maximumConnections = v }
         if let (text, name) = try value(logFormat, "--log-format") {
             guard let format = LogFormat(rawValue: text) else { throw ValidationError("\(name) must be text or json.") }
@@ -104,6 +131,15 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("REMO_LOG_LEVEL must be trace, debug, info, notice, warning, error or critical, not \(level).")
         }
         return settings
+    }
+
+    /// A byte count with an optional K, M or G (powers of 1,024): `512M`, `2G`, `1048576`.
+    static func byteCount(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let shift = ["K": 10, "M": 20, "G": 30][trimmed.last.map(String.init) ?? ""]
+        guard let number = Int(shift == nil ? trimmed : String(trimmed.dropLast())), number >= 0 else { return nil }
+        let (scaled, overflow) = number.multipliedReportingOverflow(by: 1 << (shift ?? 0))
+        return overflow ? nil : scaled
     }
 
     func run() throws {

@@ -30,18 +30,25 @@ public enum HTTPServer {
         let logger = Logger(label: "remo-geom.serve")
         let connections = OpenConnections(limit: settings.maximumConnections)
         let draining = Draining()
+        let timeouts = RequestTimeoutHandler.Limits(
+            headerTimeout: .milliseconds(Int64(settings.headerTimeout * 1000)),
+            bodyGrace: .milliseconds(Int64(settings.headerTimeout * 1000)),
+            minimumBodyRate: settings.minimumBodyRate)
         let responder = ServiceResponder(settings: settings, draining: draining, metrics: ServiceMetrics())
         let application = Application(
             responder: responder,
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [ConnectionLimitHandler(connections), ExpectContinueHandler(), WholeResponsesHandler()],
+                    additionalChannelHandlers: [
+                        ConnectionLimitHandler(connections), ExpectContinueHandler(), WholeResponsesHandler(),
+                        RequestTimeoutHandler(timeouts),
+                    ],
                     idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.port
                 logger.info(
-                    "listening on http://\(settings.host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, idle timeout \(settings.idleTimeout) s, at most \(settings.maximumConnections) connections)"
+                    "listening on http://\(settings.host):\(port) (concurrency \(settings.concurrency), queue \(settings.queueLength), body limit \(settings.maximumBodyBytes) bytes, pixel limit \(settings.maximumPixels), memory budget \(settings.memoryBudget) bytes, drain delay \(settings.drainDelay) s, shutdown grace \(settings.shutdownGrace) s, header timeout \(settings.headerTimeout) s, minimum body rate \(settings.minimumBodyRate) bytes/s, idle timeout \(settings.idleTimeout) s, at most \(settings.maximumConnections) connections)"
                 )
             },
             logger: logger)

@@ -20,22 +20,38 @@ enum JobRoutes {
         var parameters: TextParameters { TextParameters(query, naming: .query) }
     }
 
+    /// A job ready to run: its request read and its memory declared (the service admits it
+    /// by that against its budget), its work not yet done.
+    struct Prepared: Sendable {
+        /// The bytes the job declares (``RemoService/DeclaredMemory``).
+        var memory: Int
+        /// Computes the answer.
+        var run: @Sendable () throws(ServiceError) -> Response
+
+        /// An answer made already (the health, metrics and spec routes).
+        static func answer(_ response: Response) -> Prepared {
+            Prepared(memory: 0) { () throws(ServiceError) in response }
+        }
+    }
+
     /// `POST /v1/validate`: the `validate` object without `file` (an invalid document is
     /// still 200, with `"valid": false`).
-    static func validate(_ input: Input) throws(ServiceError) -> Response {
-        json(
-            try job { () throws(JobError) in
-                try Jobs.validate(input.body, request: try ValidateRequest(input.parameters)).json
-            })
+    static func validate(_ input: Input) throws(ServiceError) -> Prepared {
+        let request = try job { () throws(JobError) in try ValidateRequest(input.parameters) }
+        return Prepared(memory: DeclaredMemory.json(input.body)) { () throws(ServiceError) in
+            json(try job { () throws(JobError) in try Jobs.validate(input.body, request: request).json })
+        }
     }
 
     /// `POST /v1/chips`: `{"chips", "findings"}`.
-    static func chips(_ input: Input) throws(ServiceError) -> Response {
-        json(try job { () throws(JobError) in try Jobs.chips(input.body).json })
+    static func chips(_ input: Input) throws(ServiceError) -> Prepared {
+        Prepared(memory: DeclaredMemory.json(input.body)) { () throws(ServiceError) in
+            json(try job { () throws(JobError) in try Jobs.chips(input.body).json })
+        }
     }
 
     /// `POST /v1/render`: the annotated PNG, with `Remo-Valid`.
-    static func render(_ input: Input) throws(ServiceError) -> Response {
+    static func render(_ input: Input) throws(ServiceError) -> Prepared {
         guard let boundary = MultipartForm.boundary(of: input.contentType) else {
             throw ServiceError(.unsupportedMediaType, message: "POST /v1/render takes multipart/form-data")
         }
@@ -43,78 +59,89 @@ enum JobRoutes {
         guard let image = form["image"], let regions = form["regions"] else {
             throw ServiceError(.invalidMultipart, message: "the form needs two parts: image (PNG bytes) and regions (a region document)")
         }
-        let result = try job { () throws(JobError) in
-            let request = try RenderRequest(input.parameters, maximumPixels: input.maximumPixels)
-            return try Jobs.render(
-                image: image, regions: regions, request: request, imageName: "the image part", regionsName: "the regions part")
+        let request = try job { () throws(JobError) in try RenderRequest(input.parameters, maximumPixels: input.maximumPixels) }
+        return Prepared(memory: DeclaredMemory.render(image: image, regions: regions, request: request)) { () throws(ServiceError) in
+            let result = try job { () throws(JobError) in
+                try Jobs.render(
+                    image: image, regions: regions, request: request, imageName: "the image part", regionsName: "the regions part")
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = "image/png"
+            headers[HTTPField.Name("Remo-Valid")!] = result.report.valid ? "true" : "false"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: result.png)))
         }
-        var headers = HTTPFields()
-        headers[.contentType] = "image/png"
-        headers[HTTPField.Name("Remo-Valid")!] = result.report.valid ? "true" : "false"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: result.png)))
     }
 
     /// `POST /v1/room`: the `room` object without `file`.
-    static func room(_ input: Input) throws(ServiceError) -> Response {
-        json(
-            try job { () throws(JobError) in
-                ResultJSON.roomSummary(try Jobs.room(input.body, format: try RoomRequest(input.parameters).format))
-            })
+    static func room(_ input: Input) throws(ServiceError) -> Prepared {
+        let request = try job { () throws(JobError) in try RoomRequest(input.parameters) }
+        return Prepared(memory: DeclaredMemory.json(input.body)) { () throws(ServiceError) in
+            json(try job { () throws(JobError) in ResultJSON.roomSummary(try Jobs.room(input.body, format: request.format)) })
+        }
     }
 
     /// `POST /v1/fit`: the `fit` object.
-    static func fit(_ input: Input) throws(ServiceError) -> Response {
-        let result = try job { () throws(JobError) in try FitRequest(input.body, itemsRequired: true).fit() }
-        return json(ResultJSON.fit(room: nil, results: result.results))
+    static func fit(_ input: Input) throws(ServiceError) -> Prepared {
+        Prepared(memory: DeclaredMemory.json(input.body)) { () throws(ServiceError) in
+            let result = try job { () throws(JobError) in try FitRequest(input.body, itemsRequired: true).fit() }
+            return json(ResultJSON.fit(room: nil, results: result.results))
+        }
     }
 
     /// `POST /v1/plan`: the floor plan as PNG, with the fitting items when `items` is given.
-    static func plan(_ input: Input) throws(ServiceError) -> Response {
-        let png = try job { () throws(JobError) in try FitRequest(input.body, itemsRequired: false).plan() }
-        var headers = HTTPFields()
-        headers[.contentType] = "image/png"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    static func plan(_ input: Input) throws(ServiceError) -> Prepared {
+        Prepared(memory: DeclaredMemory.plan(input.body)) { () throws(ServiceError) in
+            png(try job { () throws(JobError) in try FitRequest(input.body, itemsRequired: false).plan() })
+        }
     }
 
     /// `POST /v1/repair`: the region document with its self-crossing regions repaired and
     /// a `repairs` list (docs/commands.md).
-    static func repair(_ input: Input) throws(ServiceError) -> Response {
-        json(try job { () throws(JobError) in try Jobs.repair(input.body).document })
+    static func repair(_ input: Input) throws(ServiceError) -> Prepared {
+        Prepared(memory: DeclaredMemory.json(input.body)) { () throws(ServiceError) in
+            json(try job { () throws(JobError) in try Jobs.repair(input.body).document })
+        }
     }
 
     /// `POST /v1/simplify`: the region document with fewer points per region and a
     /// `simplifications` list (docs/commands.md); query `maxPoints`, `tolerance`.
-    static func simplify(_ input: Input) throws(ServiceError) -> Response {
-        json(
-            try job { () throws(JobError) in
-                try Jobs.simplify(input.body, request: try SimplifyRequest(input.parameters)).document
-            })
+    static func simplify(_ input: Input) throws(ServiceError) -> Prepared {
+        let request = try job { () throws(JobError) in try SimplifyRequest(input.parameters) }
+        return Prepared(memory: DeclaredMemory.json(input.body)) { () throws(ServiceError) in
+            json(try job { () throws(JobError) in try Jobs.simplify(input.body, request: request).document })
+        }
     }
 
     /// `POST /v1/mask`: the inpainting mask of a region document, a PNG
     /// (docs/commands.md); query `region`, `style`, `feather`, `grow`.
-    static func mask(_ input: Input) throws(ServiceError) -> Response {
-        let png = try job { () throws(JobError) in
-            try Jobs.mask(input.body, request: try MaskRequest(input.parameters, maximumPixels: input.maximumPixels))
+    static func mask(_ input: Input) throws(ServiceError) -> Prepared {
+        let request = try job { () throws(JobError) in try MaskRequest(input.parameters, maximumPixels: input.maximumPixels) }
+        return Prepared(memory: DeclaredMemory.mask(document: input.body, request: request)) { () throws(ServiceError) in
+            png(try job { () throws(JobError) in try Jobs.mask(input.body, request: request) })
         }
-        var headers = HTTPFields()
-        headers[.contentType] = "image/png"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
 
     /// `POST /v1/photo`: the photo report of docs/commands.md. The format is told from
     /// the bytes (the media type only has to be one of the image types).
-    static func photo(_ input: Input) throws(ServiceError) -> Response {
-        json(
-            try job { () throws(JobError) in
-                try Jobs.photo(input.body, maximumPixels: input.maximumPixels, name: "the body").json(file: nil)
-            })
+    static func photo(_ input: Input) throws(ServiceError) -> Prepared {
+        Prepared(memory: DeclaredMemory.photo(image: input.body, maximumPixels: input.maximumPixels)) { () throws(ServiceError) in
+            json(
+                try job { () throws(JobError) in
+                    try Jobs.photo(input.body, maximumPixels: input.maximumPixels, name: "the body").json(file: nil)
+                })
+        }
     }
 
     // MARK: Helpers
 
     static func job<T>(_ work: () throws(JobError) -> T) throws(ServiceError) -> T {
         do { return try work() } catch { throw ServiceError(error) }
+    }
+
+    static func png(_ bytes: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func json(_ value: JSONValue) -> Response {

@@ -1,34 +1,100 @@
-/// Backpressure: at most `limit` jobs run at once, at most `queueLimit` wait for a slot,
-/// and a job past both is refused at once (the service answers 503 with `Retry-After`)
-/// rather than held in memory. The service takes a slot before it reads a request's body.
-actor JobSlots {
-    let limit: Int
-    let queueLimit: Int
-    private var running = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+import Synchronization
 
-    init(limit: Int, queueLimit: Int) {
-        self.limit = limit
-        self.queueLimit = queueLimit
+/// Admission of the service's jobs (docs/service.md): at most `concurrency` jobs compute at
+/// once and the memory they declare stays within `memoryBudget`; a job that cannot start
+/// waits in a queue of at most `queueLimit`, in order; past the queue it is refused at once
+/// (503 with `Retry-After`), and a job that declares more than the whole budget is refused
+/// outright (422), since it could never start.
+///
+/// The bodies being received are counted against the same budget, on their own: a body
+/// that would take them past it is refused (503) rather than waited for, since a waiting
+/// body would hold its connection's bytes. So the process holds at most the budget in
+/// jobs and the budget in bodies.
+final class JobSlots: Sendable {
+    /// Whether a job may start.
+    enum Admission: Equatable {
+        case admitted
+        /// Every slot taken and the queue full.
+        case queueFull
+        /// More memory than the whole budget.
+        case neverFits
     }
 
-    /// Takes a slot, waiting in the queue if need be; `false` when the queue is full.
-    func enter() async -> Bool {
-        if running < limit {
-            running += 1
+    let concurrency: Int
+    let queueLimit: Int
+    let memoryBudget: Int
+
+    private struct Waiter {
+        var memory: Int
+        var continuation: CheckedContinuation<Admission, Never>
+    }
+
+    private struct State {
+        var running = 0
+        var jobMemory = 0
+        var bodyMemory = 0
+        var waiting: [Waiter] = []
+    }
+
+    private let state = Mutex(State())
+
+    init(concurrency: Int, queueLimit: Int, memoryBudget: Int) {
+        self.concurrency = concurrency
+        self.queueLimit = queueLimit
+        self.memoryBudget = memoryBudget
+    }
+
+    /// Takes a slot and `memory` bytes of the budget, waiting in the queue if need be.
+    func enter(memory: Int) async -> Admission {
+        guard memory <= memoryBudget else { return .neverFits }
+        return await withCheckedContinuation { continuation in
+            let now: Admission? = state.withLock { state in
+                if state.waiting.isEmpty, fits(memory, state) {
+                    state.running += 1
+                    state.jobMemory += memory
+                    return .admitted
+                }
+                if state.waiting.count >= queueLimit { return .queueFull }
+                state.waiting.append(Waiter(memory: memory, continuation: continuation))
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
+
+    /// Gives back a slot and its memory, and starts the jobs waiting first that now fit.
+    func leave(memory: Int) {
+        let admitted = state.withLock { state in
+            state.running -= 1
+            state.jobMemory -= memory
+            var admitted: [Waiter] = []
+            while let first = state.waiting.first, fits(first.memory, state) {
+                state.waiting.removeFirst()
+                state.running += 1
+                state.jobMemory += first.memory
+                admitted.append(first)
+            }
+            return admitted
+        }
+        for waiter in admitted { waiter.continuation.resume(returning: .admitted) }
+    }
+
+    /// Counts `bytes` more of a body being received; false when the bodies would pass the
+    /// budget (nothing is counted then).
+    func receive(_ bytes: Int) -> Bool {
+        state.withLock { state in
+            guard state.bodyMemory + bytes <= memoryBudget else { return false }
+            state.bodyMemory += bytes
             return true
         }
-        guard waiting.count < queueLimit else { return false }
-        await withCheckedContinuation { waiting.append($0) }
-        return true  // the slot passes from the job that left
     }
 
-    /// Gives the slot back: to the first job waiting, if any.
-    func leave() {
-        if waiting.isEmpty {
-            running -= 1
-        } else {
-            waiting.removeFirst().resume()
-        }
+    /// Forgets `bytes` of bodies received, once their request is answered.
+    func release(bodyBytes bytes: Int) {
+        state.withLock { $0.bodyMemory -= bytes }
+    }
+
+    private func fits(_ memory: Int, _ state: State) -> Bool {
+        state.running < concurrency && state.jobMemory + memory <= memoryBudget
     }
 }

@@ -8,11 +8,13 @@ import RemoService
 import Synchronization
 
 /// Answers every request of `remo-geom serve`: finds the route (404, 405), checks the
-/// media type (415) and the body's size while it streams in (413), runs the job in a
-/// slot (503 with `Retry-After` when the queue is full), maps refusals to error objects,
-/// and logs and counts each request with its id.
+/// media type (415) and the body's size (413) from the head, then reads the body (sending
+/// `100 Continue` if asked), counting it against the memory budget; prepares the job, which
+/// declares its memory, and runs it in a slot once the budget has room (503 with
+/// `Retry-After` when the queue is full, 422 when it could never fit); maps refusals to
+/// error objects, and logs and counts each request with its id.
 struct ServiceResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServiceContext
 
     /// What a route takes and which job answers it.
     struct Route: Sendable {
@@ -20,7 +22,7 @@ struct ServiceResponder: HTTPResponder {
         var method: HTTPRequest.Method
         var path: String
         var body: Body
-        var handler: @Sendable (JobRoutes.Input) throws(ServiceError) -> Response
+        var handler: @Sendable (JobRoutes.Input) throws(ServiceError) -> JobRoutes.Prepared
     }
 
     let settings: ServiceSettings
@@ -31,11 +33,11 @@ struct ServiceResponder: HTTPResponder {
 
     init(settings: ServiceSettings, draining: Draining, metrics: ServiceMetrics) {
         self.settings = settings
-        self.slots = JobSlots(limit: settings.concurrency, queueLimit: settings.queueLength)
+        self.slots = JobSlots(concurrency: settings.concurrency, queueLimit: settings.queueLength, memoryBudget: settings.memoryBudget)
         self.draining = draining
         self.metrics = metrics
-        let status: @Sendable (String, HTTPResponse.Status) -> Response = { text, code in
-            JobRoutes.json(.object([("status", .string(text))])).with(status: code)
+        let status: @Sendable (String, HTTPResponse.Status) -> JobRoutes.Prepared = { text, code in
+            .answer(JobRoutes.json(.object([("status", .string(text))])).with(status: code))
         }
         routes = [
             Route(method: .post, path: "/v1/validate", body: .json, handler: JobRoutes.validate),
@@ -55,12 +57,12 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .get, path: "/metrics", body: .none) { [metrics] _ in
                 var headers = HTTPFields()
                 headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text())))
+                return .answer(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text()))))
             },
             Route(method: .get, path: "/openapi.json", body: .none) { _ in
                 var headers = HTTPFields()
                 headers[.contentType] = "application/json"
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+                return .answer(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json))))
             },
         ]
     }
@@ -90,29 +92,39 @@ struct ServiceResponder: HTTPResponder {
             let maximumPixels = settings.maximumPixels
             if route.body == .none {
                 response = try route.handler(
-                    JobRoutes.Input(body: [], contentType: contentType, query: query, maximumPixels: maximumPixels))
+                    JobRoutes.Input(body: [], contentType: contentType, query: query, maximumPixels: maximumPixels)
+                ).run()
             } else {
-                // A slot (or a place in the queue) before the body is read: a refused or
-                // waiting request holds no body, so memory stays bounded by the slots.
-                try Self.checkMediaType(request, route: route)
-                guard await slots.enter() else {
-                    var busy = Self.errorResponse(
-                        ServiceError(.busy, message: "every job slot is taken and the queue is full; retry shortly"))
-                    busy.headers[.retryAfter] = "1"
-                    throw Refusal(response: busy, code: .busy)
-                }
-                let answer: Result<Response, any Error>
+                // Refused from the head: the client may still be sending the body, which is
+                // not read; the connection closes after the answer.
                 do {
-                    let body = try await Self.collect(request, limit: settings.maximumBodyBytes)
-                    bodyBytes = body.count
-                    answer = .success(
-                        try route.handler(JobRoutes.Input(body: body, contentType: contentType, query: query, maximumPixels: maximumPixels))
-                    )
+                    try Self.checkMediaType(request, route: route)
+                    try Self.checkLength(request, limit: settings.maximumBodyBytes)
                 } catch {
-                    answer = .failure(error)
+                    var refusal = Self.errorResponse(error)
+                    refusal.headers[.connection] = "close"
+                    throw Refusal(response: refusal, code: error.code)
                 }
-                await slots.leave()
-                response = try answer.get()
+                ExpectContinueHandler.sendContinue(on: context.channel)
+                // The body is read with no slot held: a slow upload stops no job. Its bytes
+                // count against the memory budget until the answer is made.
+                defer { slots.release(bodyBytes: bodyBytes) }
+                let body = try await Self.collect(request, limit: settings.maximumBodyBytes, slots: slots, counted: &bodyBytes)
+                let job = try route.handler(
+                    JobRoutes.Input(body: body, contentType: contentType, query: query, maximumPixels: maximumPixels))
+                switch await slots.enter(memory: job.memory) {
+                case .admitted: break
+                case .queueFull:
+                    throw Self.busy("every job slot is taken and the queue is full; retry shortly")
+                case .neverFits:
+                    throw ServiceError(
+                        .overMemoryBudget,
+                        message:
+                            "the job declares \(job.memory) bytes of memory, more than the service's whole budget of \(settings.memoryBudget) bytes"
+                    )
+                }
+                defer { slots.leave(memory: job.memory) }
+                response = try job.run()
             }
         } catch let error as ServiceError {
             response = Self.errorResponse(error)
@@ -186,21 +198,56 @@ struct ServiceResponder: HTTPResponder {
     /// The media types of the photo route.
     static let imageTypes: Set<String> = ["image/jpeg", "image/png", "image/heic", "image/heif"]
 
-    /// The body, within the size limit: refused from `Content-Length` before reading, or
-    /// as soon as the streamed bytes pass the limit.
-    static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
-        let tooLarge = ServiceError(.tooLarge, message: "the body is larger than the limit of \(limit) bytes")
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge }
+    /// A 503 `busy` with `Retry-After`.
+    static func busy(_ message: String) -> Refusal {
+        var busy = Self.errorResponse(ServiceError(.busy, message: message))
+        busy.headers[.retryAfter] = "1"
+        return Refusal(response: busy, code: .busy)
+    }
+
+    /// Refuses a body whose `Content-Length` is over the limit, before reading it.
+    static func checkLength(_ request: Request, limit: Int) throws(ServiceError) {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw ServiceError(.tooLarge, message: "the body is larger than the limit of \(limit) bytes")
+        }
+    }
+
+    /// The body, within the size limit (refused as soon as the streamed bytes pass it),
+    /// each part counted against the memory budget as it comes (`counted`: the bytes
+    /// counted so far, to give back once answered).
+    static func collect(_ request: Request, limit: Int, slots: JobSlots, counted: inout Int) async throws -> [UInt8] {
+        var body: [UInt8] = []
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }) { body.reserveCapacity(min(length, limit)) }
         do {
-            return Array(buffer: try await request.body.collect(upTo: limit))
-        } catch is NIOTooManyBytesError {
-            throw tooLarge
+            for try await part in request.body {
+                guard body.count + part.readableBytes <= limit else {
+                    throw ServiceError(.tooLarge, message: "the body is larger than the limit of \(limit) bytes")
+                }
+                guard body.count + part.readableBytes <= slots.memoryBudget else {
+                    throw ServiceError(
+                        .overMemoryBudget, message: "the body is larger than the service's whole memory budget of \(slots.memoryBudget) bytes")
+                }
+                guard slots.receive(part.readableBytes) else {
+                    throw Self.busy("the bodies being received fill the memory budget; retry shortly")
+                }
+                counted += part.readableBytes
+                body.append(contentsOf: part.readableBytesView)
+            }
+        } catch let error as ServiceError {
+            throw error
+        } catch let refusal as Refusal {
+            throw refusal
+        } catch let slow as RequestTimeoutHandler.BodyTooSlow {
+            var timeout = Self.errorResponse(ServiceError(.requestTimeout, message: slow.message))
+            timeout.headers[.connection] = "close"
+            throw Refusal(response: timeout, code: .requestTimeout)
         } catch {
             // Whatever else stops the body is its framing: a body shorter than its
             // Content-Length, a bad chunk size, a chunk without its CRLF, an unknown
             // Transfer-Encoding. The client's fault, never a 5xx.
             throw ServiceError(.badFraming, message: "the request body could not be read: \(error)")
         }
+        return body
     }
 
     static func query(_ request: Request) -> [String: String] {
@@ -221,6 +268,18 @@ extension Response {
         var response = self
         response.status = status
         return response
+    }
+}
+
+/// The request context of the service: Hummingbird's, and the connection's channel (to
+/// send `100 Continue` once the body is wanted).
+struct ServiceContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
     }
 }
 

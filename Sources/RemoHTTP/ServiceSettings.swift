@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import RemoService
 
@@ -28,6 +29,17 @@ public struct ServiceSettings: Sendable {
     /// keep-alive connection between requests, a request whose head or body has stalled.
     /// Then it is closed (a job being computed is never cut).
     public var idleTimeout = 60.0
+    /// Seconds a request's head may take from its first byte (else 408); also the time a
+    /// body gets before ``minimumBodyRate`` applies.
+    public var headerTimeout = 10.0
+    /// Bytes a second a request's body must average once ``headerTimeout`` has passed
+    /// since its head (else 408): 8 KiB, so that a 64 MiB body may take up to two hours, and a phone
+    /// on a poor line is not cut.
+    public var minimumBodyRate = 8 << 10
+    /// The bytes the jobs in flight may declare together (by default a quarter of the
+    /// physical memory); a job waits until it fits, and one over the whole budget is
+    /// refused (422). The bodies being received are held to the same figure on their own.
+    public var memoryBudget: Int
     /// The most connections answered at once; past it a request gets 503 `busy` and its
     /// connection is closed.
     public var maximumConnections = 1024
@@ -48,5 +60,13 @@ public struct ServiceSettings: Sendable {
     public init(concurrency: Int) {
         self.concurrency = max(1, concurrency)
         self.queueLength = 32 * self.concurrency
+        self.memoryBudget = Self.defaultMemoryBudget
+    }
+
+    /// A quarter of the physical memory.
+    public static var defaultMemoryBudget: Int {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES))
+        let size = sysconf(Int32(_SC_PAGESIZE))
+        return pages > 0 && size > 0 ? pages * size / 4 : 1 << 30
     }
 }

@@ -55,6 +55,10 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case unsupportedMediaType = "unsupported-media-type"
     /// `busy`: every job slot taken and the queue full (with `Retry-After`).
     case busy
+    /// A request whose head or body came too slowly (HTTP 408).
+    case requestTimeout = "request-timeout"
+    /// A job that declares more memory than the service's whole budget (HTTP 422).
+    case overMemoryBudget = "over-memory-budget"
     /// `unknown-activity`: an activity type the worker does not serve (another worker may serve
     /// it).
     case unknownActivity = "unknown-activity"
@@ -113,6 +117,8 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .methodNotAllowed: "a route asked with another method (with `Allow`)"
         case .unsupportedMediaType: "a media type the route does not take"
         case .busy: "every job slot taken and the queue full (with `Retry-After`)"
+        case .requestTimeout: "a request's head not in within the header timeout, or its body slower than the minimum rate"
+        case .overMemoryBudget: "a job that declares more memory than the service's whole memory budget"
         case .unknownActivity: "an activity type the worker does not serve (another worker may serve it)"
         case .cancelled: "the activity was cancelled"
         case .writeFailed: "an output could not be written"
@@ -125,8 +131,8 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     /// The command line's exit status, or nil when the command line never gives the code.
     public var exitStatus: Int32? {
         switch self {
-        case .badFraming, .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .unknownActivity,
-            .cancelled:
+        case .badFraming, .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .requestTimeout,
+            .overMemoryBudget, .unknownActivity, .cancelled:
             nil
         default: 2
         }
@@ -138,7 +144,8 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .invalidJSON, .invalidDocument, .invalidScan, .invalidList, .invalidImage, .invalidRequest, .invalidParameter,
             .badFraming, .invalidMultipart:
             400
-        case .imageTooLarge, .sizeMismatch, .noSuchRoom, .noSuchRegion: 422
+        case .imageTooLarge, .sizeMismatch, .noSuchRoom, .noSuchRegion, .overMemoryBudget: 422
+        case .requestTimeout: 408
         case .notFound: 404
         case .tooLarge: 413
         case .methodNotAllowed: 405
@@ -155,7 +162,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     public var retry: Retry? {
         switch self {
         case .badFraming, .invalidMultipart, .badFileName, .skipped, .noDocuments, .methodNotAllowed, .unsupportedMediaType, .busy,
-            .cancelled:
+            .requestTimeout, .overMemoryBudget, .cancelled:
             nil
         case .unknownActivity, .encodingFailed, .outOfMemory, .internal: .always
         case .writeFailed: .whenTransient

@@ -79,7 +79,7 @@ final class ServiceProcess: @unchecked Sendable {
         for (name, value) in form { arguments += ["-F", "\(name)=\(value)"] }
         for header in headers { arguments += ["-H", header] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
-        let result = try CLIRunner.runProgram("/usr/bin/curl", arguments)
+        let result = try CLIRunner.runProgram("/usr/bin/curl", ["--max-time", "120"] + arguments)
         defer {
             try? FileManager.default.removeItem(at: bodyURL)
             try? FileManager.default.removeItem(at: headersURL)

@@ -80,31 +80,27 @@ public struct CLIRunner {
     /// Runs `remo-geom` with `arguments` as a process of its own and returns how it ended
     /// with its peak resident memory (the kernel's `ru_maxrss` for that one process), so
     /// that a memory bound holds whatever other tests run at the same time.
+    ///
+    /// The process is started by a small Python parent that forks it: Linux keeps the
+    /// largest resident set a process has had across `exec`, so a process spawned straight
+    /// from this test runner (hundreds of megabytes while suites run in parallel) would report
+    /// the runner's peak, not its own.
     public static func runMeasuringMemory(_ arguments: [String]) throws -> (result: Result, peakBytes: Int) {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (outPath, errPath) = (folder.appendingPathComponent("stdout").path, folder.appendingPathComponent("stderr").path)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "posix_spawn: \(String(cString: strerror(spawned)))"])
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-        let exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let result = Result(
-            status: exited, stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
-        return (result, Int(usage.ru_maxrss) * 1024)
+        let peakPath = folder.appendingPathComponent("peak").path
+        let parent = """
+            import os, sys
+            pid = os.fork()
+            if pid == 0:
+                os.execv(sys.argv[2], sys.argv[2:])
+            _, status, usage = os.wait4(pid, 0)
+            open(sys.argv[1], "w").write(str(usage.ru_maxrss))
+            sys.exit(os.waitstatus_to_exitcode(status) % 256)
+            """
+        let result = try runProgram("/usr/bin/env", ["python3", "-c", parent, peakPath, executable.path] + arguments)
+        let peak = try String(contentsOfFile: peakPath, encoding: .utf8)
+        return (result, (Int(peak) ?? 0) * 1024)
     }
 
     /// A fresh temporary folder.

@@ -16,10 +16,24 @@ enum OpenAPIDocument {
       "url": "http://127.0.0.1:8080"
     }
   ],
+  "tags": [
+    {
+      "name": "jobs",
+      "description": "One route per job: the same bytes as the remo-geom command line."
+    },
+    {
+      "name": "operations",
+      "description": "Health, readiness, metrics and this document."
+    }
+  ],
   "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
   "paths": {
     "/v1/validate": {
       "post": {
+        "operationId": "validate",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Validate a region document",
         "description": "The validate result of docs/formats.md without 'file'; an invalid document is still 200 with valid false.",
         "requestBody": {
@@ -104,6 +118,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -124,8 +148,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -147,6 +181,10 @@ enum OpenAPIDocument {
     },
     "/v1/chips": {
       "post": {
+        "operationId": "chips",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Place the numbered chips",
         "description": "As 'remo-geom chips' prints them.",
         "requestBody": {
@@ -198,6 +236,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -218,8 +266,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -241,6 +299,10 @@ enum OpenAPIDocument {
     },
     "/v1/render": {
       "post": {
+        "operationId": "render",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Draw the outlines and chips onto the image",
         "description": "The same bytes as 'remo-geom render'; Remo-Valid says whether the document is valid (invalid regions are still drawn).",
         "requestBody": {
@@ -256,11 +318,20 @@ enum OpenAPIDocument {
                 "properties": {
                   "image": {
                     "type": "string",
-                    "contentMediaType": "image/png"
+                    "format": "binary",
+                    "description": "The design image: PNG, JPEG or HEIC."
                   },
                   "regions": {
                     "$ref": "#/components/schemas/RegionDocument"
                   }
+                }
+              },
+              "encoding": {
+                "image": {
+                  "contentType": "image/jpeg, image/png, image/heic, image/heif"
+                },
+                "regions": {
+                  "contentType": "application/json"
                 }
               }
             }
@@ -331,7 +402,7 @@ enum OpenAPIDocument {
               "image/png": {
                 "schema": {
                   "type": "string",
-                  "contentMediaType": "image/png"
+                  "format": "binary"
                 }
               }
             },
@@ -373,6 +444,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -393,8 +474,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -410,22 +501,16 @@ enum OpenAPIDocument {
                 "description": "seconds"
               }
             }
-          },
-          "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
           }
         }
       }
     },
     "/v1/room": {
       "post": {
+        "operationId": "room",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Summarise a room scan",
         "description": "The room object of docs/formats.md without 'file'.",
         "requestBody": {
@@ -491,6 +576,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -511,8 +606,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -534,6 +639,10 @@ enum OpenAPIDocument {
     },
     "/v1/fit": {
       "post": {
+        "operationId": "fit",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Fit badges for a shopping list",
         "description": "The fit object ('room' is null).",
         "requestBody": {
@@ -584,6 +693,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -604,8 +723,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -621,22 +750,16 @@ enum OpenAPIDocument {
                 "description": "seconds"
               }
             }
-          },
-          "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
           }
         }
       }
     },
     "/v1/plan": {
       "post": {
+        "operationId": "plan",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Draw the floor plan",
         "description": "The plan of the room, with each fitting item at its witness placement when 'items' is given.",
         "requestBody": {
@@ -656,7 +779,7 @@ enum OpenAPIDocument {
               "image/png": {
                 "schema": {
                   "type": "string",
-                  "contentMediaType": "image/png"
+                  "format": "binary"
                 }
               }
             }
@@ -688,6 +811,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -708,8 +841,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -725,22 +868,16 @@ enum OpenAPIDocument {
                 "description": "seconds"
               }
             }
-          },
-          "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
           }
         }
       }
     },
     "/v1/photo": {
       "post": {
+        "operationId": "photo",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Check a room photo",
         "description": "The photo report of docs/commands.md (resolution, blur, exposure), as 'remo-geom photo' gives it without 'file'. The format is told from the bytes.",
         "requestBody": {
@@ -749,25 +886,25 @@ enum OpenAPIDocument {
             "image/jpeg": {
               "schema": {
                 "type": "string",
-                "contentMediaType": "image/jpeg"
+                "format": "binary"
               }
             },
             "image/png": {
               "schema": {
                 "type": "string",
-                "contentMediaType": "image/png"
+                "format": "binary"
               }
             },
             "image/heic": {
               "schema": {
                 "type": "string",
-                "contentMediaType": "image/heic"
+                "format": "binary"
               }
             },
             "image/heif": {
               "schema": {
                 "type": "string",
-                "contentMediaType": "image/heif"
+                "format": "binary"
               }
             }
           }
@@ -810,6 +947,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -830,8 +977,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -847,22 +1004,16 @@ enum OpenAPIDocument {
                 "description": "seconds"
               }
             }
-          },
-          "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
           }
         }
       }
     },
     "/v1/repair": {
       "post": {
+        "operationId": "repair",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Repair self-crossing lassos",
         "description": "The region document with each region that crosses or touches itself replaced by the outer boundary of the largest polygon GEOS MakeValid would make of it, and a repairs list (docs/commands.md).",
         "requestBody": {
@@ -914,6 +1065,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -934,8 +1095,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -957,6 +1128,10 @@ enum OpenAPIDocument {
     },
     "/v1/simplify": {
       "post": {
+        "operationId": "simplify",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Simplify lassos",
         "description": "The region document with at most maxPoints points per region (fewer with a tolerance), simple regions kept simple, regions that did not overlap kept apart and each area changed by at most 1 %, and a simplifications list (docs/commands.md).",
         "requestBody": {
@@ -1030,6 +1205,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -1050,8 +1235,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1073,6 +1268,10 @@ enum OpenAPIDocument {
     },
     "/v1/mask": {
       "post": {
+        "operationId": "mask",
+        "tags": [
+          "jobs"
+        ],
         "summary": "Draw the inpainting mask",
         "description": "The image-sized mask of the regions (docs/commands.md): each pixel the exact share of it the regions cover, rounded; alpha is an RGBA PNG transparent where the generator may paint, white-on-black an 8-bit grey PNG white there. The same bytes as 'remo-geom mask'.",
         "requestBody": {
@@ -1151,7 +1350,7 @@ enum OpenAPIDocument {
               "image/png": {
                 "schema": {
                   "type": "string",
-                  "contentMediaType": "image/png"
+                  "format": "binary"
                 }
               }
             }
@@ -1183,6 +1382,16 @@ enum OpenAPIDocument {
               }
             }
           },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "413": {
             "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
             "content": {
@@ -1203,8 +1412,18 @@ enum OpenAPIDocument {
               }
             }
           },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "503": {
-            "description": "Every job slot is busy and the queue is full: retry after Retry-After seconds.",
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
             "content": {
               "application/json": {
                 "schema": {
@@ -1220,22 +1439,16 @@ enum OpenAPIDocument {
                 "description": "seconds"
               }
             }
-          },
-          "422": {
-            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, or a region id the document does not have.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
           }
         }
       }
     },
     "/healthz": {
       "get": {
+        "operationId": "healthz",
+        "tags": [
+          "operations"
+        ],
         "summary": "Liveness",
         "responses": {
           "200": {
@@ -1270,6 +1483,10 @@ enum OpenAPIDocument {
     },
     "/readyz": {
       "get": {
+        "operationId": "readyz",
+        "tags": [
+          "operations"
+        ],
         "summary": "Readiness",
         "responses": {
           "200": {
@@ -1314,6 +1531,10 @@ enum OpenAPIDocument {
     },
     "/metrics": {
       "get": {
+        "operationId": "metrics",
+        "tags": [
+          "operations"
+        ],
         "summary": "Prometheus metrics",
         "description": "Requests by route and status, durations, in flight, bytes in and out.",
         "responses": {
@@ -1349,6 +1570,10 @@ enum OpenAPIDocument {
     },
     "/openapi.json": {
       "get": {
+        "operationId": "openapi",
+        "tags": [
+          "operations"
+        ],
         "summary": "This document",
         "responses": {
           "200": {
@@ -1397,13 +1622,13 @@ enum OpenAPIDocument {
           "chips": {
             "type": "array",
             "items": {
-              "$ref": "#/components/schemas/ValidateResult/$defs/chip"
+              "$ref": "#/components/schemas/ValidateResultChip"
             }
           },
           "findings": {
             "type": "array",
             "items": {
-              "$ref": "#/components/schemas/ValidateResult/$defs/finding"
+              "$ref": "#/components/schemas/ValidateResultFinding"
             }
           }
         }
@@ -1454,6 +1679,8 @@ enum OpenAPIDocument {
                   "method-not-allowed",
                   "unsupported-media-type",
                   "busy",
+                  "request-timeout",
+                  "over-memory-budget",
                   "unknown-activity",
                   "cancelled",
                   "write-failed",
@@ -1614,7 +1841,7 @@ enum OpenAPIDocument {
             "description": "sRGB, Display P3, unspecified, or another ICC profile's description."
           },
           "verdict": {
-            "$ref": "#/components/schemas/PhotoResult/$defs/verdict"
+            "$ref": "#/components/schemas/PhotoResultVerdict"
           },
           "checkVersion": {
             "type": "string",
@@ -1641,7 +1868,7 @@ enum OpenAPIDocument {
                   ]
                 },
                 "verdict": {
-                  "$ref": "#/components/schemas/PhotoResult/$defs/verdict"
+                  "$ref": "#/components/schemas/PhotoResultVerdict"
                 },
                 "score": {
                   "type": "number"
@@ -1655,16 +1882,14 @@ enum OpenAPIDocument {
               }
             }
           }
-        },
-        "$defs": {
-          "verdict": {
-            "enum": [
-              "ok",
-              "warn",
-              "reject"
-            ]
-          }
         }
+      },
+      "PhotoResultVerdict": {
+        "enum": [
+          "ok",
+          "warn",
+          "reject"
+        ]
       },
       "RegionDocument": {
         "title": "remo-geom region document",
@@ -1859,10 +2084,10 @@ enum OpenAPIDocument {
                   "type": "number"
                 },
                 "position": {
-                  "$ref": "#/components/schemas/RoomDimensions/$defs/vector"
+                  "$ref": "#/components/schemas/RoomDimensionsVector"
                 },
                 "normal": {
-                  "$ref": "#/components/schemas/RoomDimensions/$defs/vector"
+                  "$ref": "#/components/schemas/RoomDimensionsVector"
                 }
               }
             }
@@ -1892,45 +2117,43 @@ enum OpenAPIDocument {
                   "type": "number"
                 },
                 "position": {
-                  "$ref": "#/components/schemas/RoomDimensions/$defs/vector"
+                  "$ref": "#/components/schemas/RoomDimensionsVector"
                 }
               }
             }
           }
-        },
-        "$defs": {
-          "vector": {
-            "anyOf": [
-              {
-                "type": "array",
-                "items": {
-                  "type": "number"
-                },
-                "minItems": 3,
-                "maxItems": 3
-              },
-              {
-                "type": "object",
-                "required": [
-                  "x",
-                  "y",
-                  "z"
-                ],
-                "properties": {
-                  "x": {
-                    "type": "number"
-                  },
-                  "y": {
-                    "type": "number"
-                  },
-                  "z": {
-                    "type": "number"
-                  }
-                }
-              }
-            ]
-          }
         }
+      },
+      "RoomDimensionsVector": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "type": "number"
+            },
+            "minItems": 3,
+            "maxItems": 3
+          },
+          {
+            "type": "object",
+            "required": [
+              "x",
+              "y",
+              "z"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              },
+              "z": {
+                "type": "number"
+              }
+            }
+          }
+        ]
       },
       "RoomResult": {
         "title": "remo-geom room result",
@@ -1955,267 +2178,265 @@ enum OpenAPIDocument {
           "rooms": {
             "type": "array",
             "items": {
-              "$ref": "#/components/schemas/RoomResult/$defs/room"
+              "$ref": "#/components/schemas/RoomResultRoom"
             }
           }
+        }
+      },
+      "RoomResultLength": {
+        "type": "number"
+      },
+      "RoomResultPoint": {
+        "type": "array",
+        "items": {
+          "type": "number"
         },
-        "$defs": {
-          "length": {
-            "type": "number"
+        "minItems": 2,
+        "maxItems": 2
+      },
+      "RoomResultWallName": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "the identifier of the wall it is in"
+      },
+      "RoomResultRoom": {
+        "type": "object",
+        "required": [
+          "floorArea",
+          "floorPerimeter",
+          "ceilingHeight",
+          "dimensions",
+          "floorOutline",
+          "walls",
+          "doors",
+          "windows",
+          "openings",
+          "objects",
+          "warnings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "floorArea": {
+            "type": "number",
+            "minimum": 0
           },
-          "point": {
-            "type": "array",
-            "items": {
-              "type": "number"
-            },
-            "minItems": 2,
-            "maxItems": 2
+          "floorPerimeter": {
+            "type": "number",
+            "minimum": 0
           },
-          "wallName": {
+          "ceilingHeight": {
             "type": [
-              "string",
+              "number",
               "null"
-            ],
-            "description": "the identifier of the wall it is in"
+            ]
           },
-          "room": {
+          "dimensions": {
             "type": "object",
             "required": [
-              "floorArea",
-              "floorPerimeter",
-              "ceilingHeight",
-              "dimensions",
-              "floorOutline",
-              "walls",
-              "doors",
-              "windows",
-              "openings",
-              "objects",
-              "warnings"
+              "length",
+              "width",
+              "height"
             ],
             "additionalProperties": false,
             "properties": {
-              "floorArea": {
+              "length": {
                 "type": "number",
                 "minimum": 0
               },
-              "floorPerimeter": {
+              "width": {
                 "type": "number",
                 "minimum": 0
               },
-              "ceilingHeight": {
+              "height": {
                 "type": [
                   "number",
                   "null"
                 ]
-              },
-              "dimensions": {
-                "type": "object",
-                "required": [
-                  "length",
-                  "width",
-                  "height"
-                ],
-                "additionalProperties": false,
-                "properties": {
-                  "length": {
-                    "type": "number",
-                    "minimum": 0
-                  },
-                  "width": {
-                    "type": "number",
-                    "minimum": 0
-                  },
-                  "height": {
-                    "type": [
-                      "number",
-                      "null"
-                    ]
-                  }
+              }
+            }
+          },
+          "floorOutline": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RoomResultPoint"
+            }
+          },
+          "walls": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "start",
+                "end",
+                "length",
+                "height"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "start": {
+                  "$ref": "#/components/schemas/RoomResultPoint"
+                },
+                "end": {
+                  "$ref": "#/components/schemas/RoomResultPoint"
+                },
+                "length": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "height": {
+                  "type": "number",
+                  "minimum": 0
                 }
-              },
-              "floorOutline": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/RoomResult/$defs/point"
+              }
+            }
+          },
+          "doors": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "width",
+                "height",
+                "isOpen",
+                "wall"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "width": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "height": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "isOpen": {
+                  "type": [
+                    "boolean",
+                    "null"
+                  ]
+                },
+                "wall": {
+                  "$ref": "#/components/schemas/RoomResultWallName"
                 }
-              },
-              "walls": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "start",
-                    "end",
-                    "length",
-                    "height"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "start": {
-                      "$ref": "#/components/schemas/RoomResult/$defs/point"
-                    },
-                    "end": {
-                      "$ref": "#/components/schemas/RoomResult/$defs/point"
-                    },
-                    "length": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "height": {
-                      "type": "number",
-                      "minimum": 0
-                    }
-                  }
+              }
+            }
+          },
+          "windows": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "width",
+                "height",
+                "sill",
+                "wall"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "width": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "height": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "sill": {
+                  "type": "number"
+                },
+                "wall": {
+                  "$ref": "#/components/schemas/RoomResultWallName"
                 }
-              },
-              "doors": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "width",
-                    "height",
-                    "isOpen",
-                    "wall"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "width": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "height": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "isOpen": {
-                      "type": [
-                        "boolean",
-                        "null"
-                      ]
-                    },
-                    "wall": {
-                      "$ref": "#/components/schemas/RoomResult/$defs/wallName"
-                    }
-                  }
+              }
+            }
+          },
+          "openings": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "width",
+                "height",
+                "wall"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "width": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "height": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "wall": {
+                  "$ref": "#/components/schemas/RoomResultWallName"
                 }
-              },
-              "windows": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "width",
-                    "height",
-                    "sill",
-                    "wall"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "width": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "height": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "sill": {
-                      "type": "number"
-                    },
-                    "wall": {
-                      "$ref": "#/components/schemas/RoomResult/$defs/wallName"
-                    }
-                  }
+              }
+            }
+          },
+          "objects": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "category",
+                "width",
+                "depth",
+                "height",
+                "center",
+                "rotation",
+                "floorStanding"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "category": {
+                  "type": "string"
+                },
+                "width": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "depth": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "height": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "center": {
+                  "$ref": "#/components/schemas/RoomResultPoint"
+                },
+                "rotation": {
+                  "type": "number",
+                  "description": "degrees"
+                },
+                "floorStanding": {
+                  "type": "boolean"
                 }
-              },
-              "openings": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "width",
-                    "height",
-                    "wall"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "width": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "height": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "wall": {
-                      "$ref": "#/components/schemas/RoomResult/$defs/wallName"
-                    }
-                  }
-                }
-              },
-              "objects": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "category",
-                    "width",
-                    "depth",
-                    "height",
-                    "center",
-                    "rotation",
-                    "floorStanding"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "category": {
-                      "type": "string"
-                    },
-                    "width": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "depth": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "height": {
-                      "type": "number",
-                      "minimum": 0
-                    },
-                    "center": {
-                      "$ref": "#/components/schemas/RoomResult/$defs/point"
-                    },
-                    "rotation": {
-                      "type": "number",
-                      "description": "degrees"
-                    },
-                    "floorStanding": {
-                      "type": "boolean"
-                    }
-                  }
-                }
-              },
-              "warnings": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": [
-                    "code",
-                    "message"
-                  ],
-                  "additionalProperties": false,
-                  "properties": {
-                    "code": {
-                      "type": "string",
-                      "pattern": "^[a-z]+(-[a-z]+)*$"
-                    },
-                    "message": {
-                      "type": "string"
-                    }
-                  }
+              }
+            }
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "code",
+                "message"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^[a-z]+(-[a-z]+)*$"
+                },
+                "message": {
+                  "type": "string"
                 }
               }
             }
@@ -2227,162 +2448,164 @@ enum OpenAPIDocument {
         "description": "Any scan remo-geom reads (docs/formats.md), told apart by its keys: a RoomPlan CapturedRoom (walls with transforms, or floors), a CapturedStructure (rooms), or the RoomDimensions form. Elements need a transform (16 numbers, column-major, y up, metres) and dimensions (width, height, depth); unknown keys (coreModel, identifiers, confidence) are skipped. An element with a size that is negative or over 10 km, or a position over 1,000 km away, is left out with an invalid-size warning (the scan is still read).",
         "anyOf": [
           {
-            "$ref": "#/components/schemas/RoomScan/$defs/capturedRoom"
+            "$ref": "#/components/schemas/RoomScanCapturedRoom"
           },
           {
-            "type": "object",
-            "required": [
-              "rooms"
-            ],
-            "properties": {
-              "rooms": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/RoomScan/$defs/capturedRoom"
-                }
-              }
-            }
+            "$ref": "#/components/schemas/RoomScanCapturedStructure"
           },
           {
             "$ref": "#/components/schemas/RoomDimensions"
           }
+        ]
+      },
+      "RoomScanCapturedStructure": {
+        "description": "A RoomPlan CapturedStructure: its rooms, each a CapturedRoom.",
+        "type": "object",
+        "required": [
+          "rooms"
         ],
-        "$defs": {
-          "transform": {
-            "anyOf": [
-              {
-                "type": "array",
-                "items": {
-                  "type": "number"
-                },
-                "minItems": 16,
-                "maxItems": 16
-              },
-              {
-                "type": "object",
-                "description": "custom exports: {\"position\", \"matrix\"} (4 rows of 4)"
-              }
-            ]
+        "properties": {
+          "rooms": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RoomScanCapturedRoom"
+            }
+          }
+        }
+      },
+      "RoomScanTransform": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "type": "number"
+            },
+            "minItems": 16,
+            "maxItems": 16
           },
-          "dimensions": {
-            "anyOf": [
-              {
-                "type": "array",
-                "items": {
-                  "type": "number"
-                },
-                "minItems": 3,
-                "maxItems": 3
-              },
-              {
-                "type": "object",
-                "required": [
-                  "width",
-                  "height"
-                ],
-                "properties": {
-                  "width": {
-                    "type": "number"
-                  },
-                  "height": {
-                    "type": "number"
-                  }
-                }
-              }
-            ]
+          {
+            "type": "object",
+            "description": "custom exports: {\"position\", \"matrix\"} (4 rows of 4)"
+          }
+        ]
+      },
+      "RoomScanDimensions": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "type": "number"
+            },
+            "minItems": 3,
+            "maxItems": 3
           },
-          "element": {
+          {
             "type": "object",
             "required": [
-              "transform",
-              "dimensions"
+              "width",
+              "height"
             ],
             "properties": {
-              "transform": {
-                "$ref": "#/components/schemas/RoomScan/$defs/transform"
+              "width": {
+                "type": "number"
               },
-              "dimensions": {
-                "$ref": "#/components/schemas/RoomScan/$defs/dimensions"
-              },
-              "category": {
-                "type": "object",
-                "description": "a one-key object: {\"sofa\": {}}, {\"door\": {\"isOpen\": false}}"
-              },
-              "identifier": {
-                "type": "string"
-              },
-              "parentIdentifier": {
-                "type": [
-                  "string",
-                  "null"
-                ]
+              "height": {
+                "type": "number"
               }
             }
+          }
+        ]
+      },
+      "RoomScanElement": {
+        "type": "object",
+        "required": [
+          "transform",
+          "dimensions"
+        ],
+        "properties": {
+          "transform": {
+            "$ref": "#/components/schemas/RoomScanTransform"
           },
-          "capturedRoom": {
+          "dimensions": {
+            "$ref": "#/components/schemas/RoomScanDimensions"
+          },
+          "category": {
             "type": "object",
-            "required": [
-              "walls"
-            ],
-            "not": {
-              "required": [
-                "rooms"
-              ]
-            },
-            "properties": {
-              "version": {
-                "type": "integer"
-              },
-              "walls": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/RoomScan/$defs/element"
+            "description": "a one-key object: {\"sofa\": {}}, {\"door\": {\"isOpen\": false}}"
+          },
+          "identifier": {
+            "type": "string"
+          },
+          "parentIdentifier": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        }
+      },
+      "RoomScanCapturedRoom": {
+        "type": "object",
+        "required": [
+          "walls"
+        ],
+        "not": {
+          "required": [
+            "rooms"
+          ]
+        },
+        "properties": {
+          "version": {
+            "type": "integer"
+          },
+          "walls": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RoomScanElement"
+            }
+          },
+          "doors": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RoomScanElement"
+            }
+          },
+          "windows": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RoomScanElement"
+            }
+          },
+          "openings": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RoomScanElement"
+            }
+          },
+          "objects": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RoomScanElement"
+            }
+          },
+          "floors": {
+            "type": "array",
+            "items": {
+              "allOf": [
+                {
+                  "$ref": "#/components/schemas/RoomScanElement"
                 }
-              },
-              "doors": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/RoomScan/$defs/element"
-                }
-              },
-              "windows": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/RoomScan/$defs/element"
-                }
-              },
-              "openings": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/RoomScan/$defs/element"
-                }
-              },
-              "objects": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/RoomScan/$defs/element"
-                }
-              },
-              "floors": {
-                "type": "array",
-                "items": {
-                  "allOf": [
-                    {
-                      "$ref": "#/components/schemas/RoomScan/$defs/element"
-                    }
-                  ],
-                  "properties": {
-                    "polygonCorners": {
-                      "type": "array",
-                      "items": {
-                        "type": "array",
-                        "items": {
-                          "type": "number"
-                        },
-                        "minItems": 3,
-                        "maxItems": 3
-                      }
-                    }
+              ],
+              "properties": {
+                "polygonCorners": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "items": {
+                      "type": "number"
+                    },
+                    "minItems": 3,
+                    "maxItems": 3
                   }
                 }
               }
@@ -2410,7 +2633,7 @@ enum OpenAPIDocument {
           "items": {
             "type": "array",
             "items": {
-              "$ref": "#/components/schemas/ShoppingList/$defs/product"
+              "$ref": "#/components/schemas/ShoppingListProduct"
             }
           },
           "groups": {
@@ -2424,60 +2647,58 @@ enum OpenAPIDocument {
                 "items": {
                   "type": "array",
                   "items": {
-                    "$ref": "#/components/schemas/ShoppingList/$defs/product"
+                    "$ref": "#/components/schemas/ShoppingListProduct"
                   }
                 }
               }
             }
           }
-        },
-        "$defs": {
-          "product": {
-            "type": "object",
-            "required": [
-              "id"
-            ],
-            "properties": {
-              "id": {
-                "type": [
-                  "string",
-                  "number"
-                ]
-              },
-              "name": {
-                "type": "string"
-              },
-              "category": {
-                "type": "string",
-                "description": "sofa, bed, table, chair, ... (chooses the clearance)"
-              },
-              "width": {
-                "type": [
-                  "number",
-                  "null"
-                ]
-              },
-              "depth": {
-                "type": [
-                  "number",
-                  "null"
-                ]
-              },
-              "height": {
-                "type": [
-                  "number",
-                  "null"
-                ]
-              },
-              "unit": {
-                "enum": [
-                  "m",
-                  "cm",
-                  "mm",
-                  "in"
-                ]
-              }
-            }
+        }
+      },
+      "ShoppingListProduct": {
+        "type": "object",
+        "required": [
+          "id"
+        ],
+        "properties": {
+          "id": {
+            "type": [
+              "string",
+              "number"
+            ]
+          },
+          "name": {
+            "type": "string"
+          },
+          "category": {
+            "type": "string",
+            "description": "sofa, bed, table, chair, ... (chooses the clearance)"
+          },
+          "width": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "depth": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "height": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "unit": {
+            "enum": [
+              "m",
+              "cm",
+              "mm",
+              "in"
+            ]
           }
         }
       },
@@ -2637,7 +2858,7 @@ enum OpenAPIDocument {
                 "findings": {
                   "type": "array",
                   "items": {
-                    "$ref": "#/components/schemas/ValidateResult/$defs/finding"
+                    "$ref": "#/components/schemas/ValidateResultFinding"
                   }
                 }
               }
@@ -2646,113 +2867,111 @@ enum OpenAPIDocument {
           "findings": {
             "type": "array",
             "items": {
-              "$ref": "#/components/schemas/ValidateResult/$defs/finding"
+              "$ref": "#/components/schemas/ValidateResultFinding"
             }
           },
           "chips": {
             "type": "array",
             "items": {
-              "$ref": "#/components/schemas/ValidateResult/$defs/chip"
+              "$ref": "#/components/schemas/ValidateResultChip"
             }
           }
+        }
+      },
+      "ValidateResultPoint": {
+        "type": "array",
+        "items": {
+          "type": "number"
         },
-        "$defs": {
-          "point": {
+        "minItems": 2,
+        "maxItems": 2
+      },
+      "ValidateResultFinding": {
+        "type": "object",
+        "required": [
+          "code",
+          "message",
+          "severity"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "code": {
+            "enum": [
+              "too-few-points",
+              "invalid-coordinate",
+              "too-many-points",
+              "out-of-bounds",
+              "self-intersection",
+              "too-small",
+              "overlap",
+              "too-many-regions",
+              "duplicate-id",
+              "bad-numbering",
+              "chip-unplaceable"
+            ]
+          },
+          "message": {
+            "type": "string"
+          },
+          "severity": {
+            "enum": [
+              "error",
+              "warning"
+            ]
+          },
+          "region": {
+            "type": "string"
+          },
+          "edges": {
             "type": "array",
             "items": {
-              "type": "number"
+              "type": "integer",
+              "minimum": 0
             },
             "minItems": 2,
             "maxItems": 2
           },
-          "finding": {
-            "type": "object",
-            "required": [
-              "code",
-              "message",
-              "severity"
-            ],
-            "additionalProperties": false,
-            "properties": {
-              "code": {
-                "enum": [
-                  "too-few-points",
-                  "invalid-coordinate",
-                  "too-many-points",
-                  "out-of-bounds",
-                  "self-intersection",
-                  "too-small",
-                  "overlap",
-                  "too-many-regions",
-                  "duplicate-id",
-                  "bad-numbering",
-                  "chip-unplaceable"
-                ]
-              },
-              "message": {
-                "type": "string"
-              },
-              "severity": {
-                "enum": [
-                  "error",
-                  "warning"
-                ]
-              },
-              "region": {
-                "type": "string"
-              },
-              "edges": {
-                "type": "array",
-                "items": {
-                  "type": "integer",
-                  "minimum": 0
-                },
-                "minItems": 2,
-                "maxItems": 2
-              },
-              "index": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "point": {
-                "$ref": "#/components/schemas/ValidateResult/$defs/point"
-              },
-              "regions": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "count": {
-                "type": "integer",
-                "minimum": 0
-              }
+          "index": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "point": {
+            "$ref": "#/components/schemas/ValidateResultPoint"
+          },
+          "regions": {
+            "type": "array",
+            "items": {
+              "type": "string"
             }
           },
-          "chip": {
-            "type": "object",
-            "required": [
-              "region",
-              "number",
-              "center",
-              "radius"
-            ],
-            "additionalProperties": false,
-            "properties": {
-              "region": {
-                "type": "string"
-              },
-              "number": {
-                "type": "integer"
-              },
-              "center": {
-                "$ref": "#/components/schemas/ValidateResult/$defs/point"
-              },
-              "radius": {
-                "type": "number",
-                "exclusiveMinimum": 0
-              }
-            }
+          "count": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "ValidateResultChip": {
+        "type": "object",
+        "required": [
+          "region",
+          "number",
+          "center",
+          "radius"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "region": {
+            "type": "string"
+          },
+          "number": {
+            "type": "integer"
+          },
+          "center": {
+            "$ref": "#/components/schemas/ValidateResultPoint"
+          },
+          "radius": {
+            "type": "number",
+            "exclusiveMinimum": 0
           }
         }
       },

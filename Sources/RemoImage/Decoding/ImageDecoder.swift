@@ -1,4 +1,5 @@
 import CRemoHEIF
+import CRemoPNG
 
 /// Decodes PNG (libpng), JPEG (libjpeg-turbo) and HEIC (libheif) held in memory, treating
 /// every file as hostile: the format from the bytes, the pixel limit from the header
@@ -28,6 +29,30 @@ public enum ImageDecoder {
         case .jpeg?: return try jpeg(bytes, maximumPixels: maximumPixels, samples: samples)
         case .heic?: return try heic(bytes, maximumPixels: maximumPixels, samples: samples)
         case nil: throw .invalid("not a PNG, JPEG or HEIC image (the first bytes are none of theirs)")
+        }
+    }
+
+    /// The pixels an image will decode to, from its header alone (for a HEIF grid, the
+    /// larger of what the image claims and what its grid decodes to), or nil when the
+    /// header cannot be read (then decoding refuses the file without allocating).
+    public static func declaredPixels(_ bytes: [UInt8]) -> Int? {
+        var (width, height) = (UInt32(0), UInt32(0))
+        switch ImageFormat.sniff(bytes) {
+        case .png?:
+            let read = bytes.withUnsafeBufferPointer { remo_png_header($0.baseAddress, $0.count, &width, &height) }
+            return read == REMO_PNG_OK ? Int(width) * Int(height) : nil
+        case .jpeg?:
+            return (try? JPEGFile(bytes)).map { $0.width * $0.height }
+        case .heic?:
+            var message = [CChar](repeating: 0, count: 256)
+            let read = bytes.withUnsafeBufferPointer {
+                remo_heif_header($0.baseAddress, $0.count, &width, &height, &message, message.count)
+            }
+            let claimed = Int(read) == REMO_HEIF_OK ? Int(width) * Int(height) : nil
+            let grid = HEIFGrid.outputSize(bytes).map { Int(min(UInt64(Int.max), UInt64($0.width) * UInt64($0.height))) }
+            return [claimed, grid].compactMap { $0 }.max()
+        case nil:
+            return nil
         }
     }
 

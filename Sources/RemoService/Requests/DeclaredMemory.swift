@@ -1,0 +1,75 @@
+import RemoImage
+import RemoJSON
+import RemoRender
+
+/// The memory each job declares before it runs, in bytes: what `remo-geom serve` admits
+/// jobs by against its `--memory-budget` (docs/service.md). Each is read from what the job
+/// will decode (an image's header, a document's image size, the body's length) and never
+/// runs the job.
+///
+/// The factors are upper bounds of the peak resident memory the release build measured
+/// above its own start-up footprint, rounded up; `scripts/declared-memory.sh` measures
+/// them again (the job's peak through the command line, beside what it declares).
+public enum DeclaredMemory {
+    /// Bytes held per byte of a JSON body (a region document, a scan, a list): the body,
+    /// its parse and the job's own model. Measured: 1.1 for a 61 MB document of 1.5
+    /// million points, 1.6 for 12 MB of 300,000.
+    static let perJSONByte = 3
+    /// Bytes per pixel of `render`, besides the file: the RGBA picture (4), the PNG being
+    /// written (up to 4 for noise, which does not compress), the decoder's and encoder's
+    /// buffers. Measured: 9.7 for a 12 MP picture of noise (11 in the debug build), 4.1
+    /// for a flat 100 MP one.
+    static let renderPerPixel = 12
+    /// Bytes per pixel of `mask`: the exact coverage and the grey PNG. Measured: 4.9 at
+    /// 100 MP, 5.0 at 12 MP, the same with a feather.
+    static let maskPerPixel = 6
+    /// Bytes per pixel of the photo check, counted on the full size even where a JPEG is
+    /// decoded smaller. Measured: 4.9 for a 100 MP PNG, 3.3 for a 100 MP progressive JPEG.
+    static let photoPerPixel = 5
+    /// The largest floor plan: 1,200 pixels wide and at most four times as tall, RGBA and
+    /// its PNG.
+    static let planPixels = 1200 * 4800 * 10
+
+    /// A job over a JSON body: `validate`, `chips`, `repair`, `simplify`, `room`, `fit`.
+    public static func json(_ body: [UInt8]) -> Int {
+        perJSONByte * body.count
+    }
+
+    /// `render`: the image's pixels from its header, and the document.
+    public static func render(image: [UInt8], regions: [UInt8], request: RenderRequest) -> Int {
+        image.count + json(regions) + renderPerPixel * pixels(ImageDecoder.declaredPixels(image), within: request.maximumPixels)
+    }
+
+    /// `mask`: the document's image size (the mask's), and the document.
+    public static func mask(document: [UInt8], request: MaskRequest) -> Int {
+        json(document) + maskPerPixel * pixels(documentPixels(document), within: request.maximumPixels)
+    }
+
+    /// The photo check: the image's pixels from its header.
+    public static func photo(image: [UInt8], maximumPixels: Int) -> Int {
+        image.count + photoPerPixel * pixels(ImageDecoder.declaredPixels(image), within: maximumPixels)
+    }
+
+    /// The pixels a job will hold: none when they are unknown or over the limit, since the
+    /// job then refuses the input before allocating any.
+    static func pixels(_ declared: Int?, within limit: Int) -> Int {
+        guard let declared, declared <= limit else { return 0 }
+        return declared
+    }
+
+    /// `plan`: the scan and list, and the largest plan.
+    public static func plan(_ body: [UInt8]) -> Int {
+        json(body) + planPixels
+    }
+
+    /// The pixels of a region document's `image`, read without decoding the rest; nil
+    /// when the document does not say (the job then refuses it).
+    static func documentPixels(_ document: [UInt8]) -> Int? {
+        guard case .object(let image)? = (try? JSONObjectMembers(document))?.value(of: "image"),
+            case .number(let width)? = image.first(where: { $0.key == "width" })?.value,
+            case .number(let height)? = image.first(where: { $0.key == "height" })?.value,
+            width >= 1, height >= 1, width * height < 1e15
+        else { return nil }
+        return Int(width * height)
+    }
+}
