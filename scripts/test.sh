@@ -4,7 +4,7 @@
 # loopback), schemathesis against a running service, a Python client generated from
 # openapi.json calling every route, the DocC build, the formatting lint and the consumer
 # check (an app using the libraries alone resolves no other package; these five beside the
-# worker's build). Prints the time of each stage, and last how
+# worker's build), and deploy/ against both binaries. Prints the time of each stage, and last how
 # many tests ran and how many were skipped for want of the test data made elsewhere
 # (Tests/test-data.json; docs/testing.md).
 #
@@ -43,6 +43,7 @@ Worker/scripts/test.sh build
 failed=0
 for job in $(jobs -p); do wait "$job" || failed=1; done
 [ "$failed" -eq 0 ] || exit 1
+stage "deploy files" scripts/check-deploy.sh .build/debug/remo-geom Worker/.build/debug/remo-geom-worker
 # The integration tests alone on the machine: some of them time a cancellation.
 Worker/scripts/test.sh test 2>&1 | tee "$output/worker.log"
 
