@@ -32,11 +32,13 @@ final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPResponsePart
 
     private let connections: OpenConnections
+    private let answers: ConnectionAnswers
     private var counted = false
     private var refusing = false
 
-    init(_ connections: OpenConnections) {
+    init(_ connections: OpenConnections, answers: ConnectionAnswers) {
         self.connections = connections
+        self.answers = answers
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -67,7 +69,8 @@ final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandle
             context.fireChannelRead(data)
             return
         }
-        guard case .head = unwrapInboundIn(data) else { return }
+        guard case .head(let request) = unwrapInboundIn(data) else { return }
+        answers.record(status: 503, code: .busy, path: request.path)
         let body = JSONWriter.string(
             ResultJSON.error(JobError(.busy, message: "the service has \(connections.limit) connections open, its most; retry shortly")))
         var head = HTTPResponse(status: .serviceUnavailable)

@@ -34,14 +34,16 @@ public enum HTTPServer {
             headerTimeout: .milliseconds(Int64(settings.headerTimeout * 1000)),
             bodyGrace: .milliseconds(Int64(settings.headerTimeout * 1000)),
             minimumBodyRate: settings.minimumBodyRate)
-        let responder = ServiceResponder(settings: settings, draining: draining, metrics: ServiceMetrics())
+        let metrics = ServiceMetrics()
+        let answers = ConnectionAnswers(metrics: metrics, logger: logger)
+        let responder = ServiceResponder(settings: settings, draining: draining, metrics: metrics)
         let application = Application(
             responder: responder,
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [
-                        ConnectionLimitHandler(connections), ExpectContinueHandler(), WholeResponsesHandler(),
-                        RequestTimeoutHandler(timeouts),
+                        ConnectionLimitHandler(connections, answers: answers), ExpectContinueHandler(), WholeResponsesHandler(),
+                        RequestTimeoutHandler(timeouts, answers: answers),
                     ],
                     idleTimeout: .milliseconds(Int64(settings.idleTimeout * 1000)))),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "remo-geom"),

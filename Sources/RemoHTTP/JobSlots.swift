@@ -94,6 +94,11 @@ final class JobSlots: Sendable {
         state.withLock { $0.bodyMemory -= bytes }
     }
 
+    /// The jobs computing and waiting, and the memory they and the bodies hold, now.
+    var load: (running: Int, waiting: Int, jobMemory: Int, bodyMemory: Int) {
+        state.withLock { ($0.running, $0.waiting.count, $0.jobMemory, $0.bodyMemory) }
+    }
+
     private func fits(_ memory: Int, _ state: State) -> Bool {
         state.running < concurrency && state.jobMemory + memory <= memoryBudget
     }

@@ -46,13 +46,15 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     private let limits: Limits
+    private let answers: ConnectionAnswers
     private var state = State.idle
     private var timer: Scheduled<Void>?
     /// Bytes came while a request was being answered: the next head has begun.
     private var bytesWhileAnswering = false
 
-    init(_ limits: Limits) {
+    init(_ limits: Limits, answers: ConnectionAnswers) {
         self.limits = limits
+        self.answers = answers
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -126,6 +128,7 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
         case .head:
             // No request has begun for the responder: the answer is written here.
             state = .answering
+            answers.record(status: 408, code: .requestTimeout, path: nil)
             let seconds = Double(limits.headerTimeout.nanoseconds) / 1e9
             let body = JSONWriter.string(
                 ResultJSON.error(

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import Prometheus
+import RemoService
 
 /// The service's Prometheus metrics, each with its `# HELP` line: requests by route and
 /// status, their durations in buckets from 100 µs (a validation takes a quarter of a
@@ -18,6 +20,11 @@ final class ServiceMetrics: Sendable {
     private let cpu: Gauge
     private let memory: Gauge
     private let openFiles: Gauge
+    private let jobsRunning: Gauge
+    private let jobsWaiting: Gauge
+    private let jobMemory: Gauge
+    private let bodyMemory: Gauge
+    private let memoryBudget: Gauge
 
     init() {
         inFlight = registry.makeGauge(
@@ -27,6 +34,15 @@ final class ServiceMetrics: Sendable {
         memory = registry.makeGauge(
             descriptor: Self.name("process_resident_memory", "bytes", "The process's resident memory."), labels: [])
         openFiles = registry.makeGauge(descriptor: Self.name("process_open", "fds", "File descriptors the process has open."), labels: [])
+        jobsRunning = registry.makeGauge(descriptor: Self.name("remo_jobs", "running", "Jobs computing now."), labels: [])
+        jobsWaiting = registry.makeGauge(
+            descriptor: Self.name("remo_jobs", "waiting", "Jobs whose bodies are in, waiting for a slot or for memory."), labels: [])
+        jobMemory = registry.makeGauge(
+            descriptor: Self.name("remo_jobs_declared_memory", "bytes", "The memory the jobs computing now declared."), labels: [])
+        bodyMemory = registry.makeGauge(
+            descriptor: Self.name("remo_request_bodies_memory", "bytes", "Bytes of request bodies held now."), labels: [])
+        memoryBudget = registry.makeGauge(
+            descriptor: Self.name("remo_memory_budget", "bytes", "The memory budget (--memory-budget)."), labels: [])
         registry.makeGauge(
             descriptor: Self.name("remo_build", "info", "The build: its version as a label, the value always 1."),
             labels: [("version", Self.version)]
@@ -62,8 +78,23 @@ final class ServiceMetrics: Sendable {
         }
     }
 
-    /// The exposition text, with the process's figures read now.
-    func text() -> [UInt8] {
+    /// Records a request answered by a connection's handler before any route saw it: 503
+    /// past `--max-connections`, 408 past `--header-timeout`. Its route is `connection`.
+    func answeredByConnection(status: Int) {
+        registry.makeCounter(
+            descriptor: Self.name("remo_http_requests", "total", "Requests answered, by route and status."),
+            labels: [("route", "connection"), ("status", String(status))]
+        ).increment()
+    }
+
+    /// The exposition text, with the process's and the job slots' figures read now.
+    func text(slots: JobSlots) -> [UInt8] {
+        let load = slots.load
+        jobsRunning.set(to: Double(load.running))
+        jobsWaiting.set(to: Double(load.waiting))
+        jobMemory.set(to: Double(load.jobMemory))
+        bodyMemory.set(to: Double(load.bodyMemory))
+        memoryBudget.set(to: Double(slots.memoryBudget))
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let seconds = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
@@ -78,5 +109,21 @@ final class ServiceMetrics: Sendable {
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer
+    }
+}
+
+/// Logs and counts a request that a connection's handler answered before any route saw it
+/// (503 past `--max-connections`, 408 past `--header-timeout`), as the responder does the
+/// others: one log line with the status and the error code, and the route `connection` in
+/// `remo_http_requests_total`.
+struct ConnectionAnswers: Sendable {
+    let metrics: ServiceMetrics
+    let logger: Logger
+
+    func record(status: Int, code: ErrorCode, path: String?) {
+        metrics.answeredByConnection(status: status)
+        var metadata: Logger.Metadata = ["status": "\(status)", "error.code": "\(code.rawValue)", "route": "connection"]
+        if let path { metadata["path"] = "\(path)" }
+        logger.info("request", metadata: metadata)
     }
 }

@@ -54,10 +54,10 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .get, path: "/readyz", body: .none) { [draining] _ in
                 draining.isDraining ? status("draining", .serviceUnavailable) : status("ok", .ok)
             },
-            Route(method: .get, path: "/metrics", body: .none) { [metrics] _ in
+            Route(method: .get, path: "/metrics", body: .none) { [metrics, slots] _ in
                 var headers = HTTPFields()
                 headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-                return .answer(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text()))))
+                return .answer(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text(slots: slots)))))
             },
             Route(method: .get, path: "/openapi.json", body: .none) { _ in
                 var headers = HTTPFields()

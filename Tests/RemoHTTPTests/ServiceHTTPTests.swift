@@ -349,6 +349,10 @@ struct ServiceHTTPTests {
             answered = (try? service.request("GET", "/healthz"))?.status == 200
         }
         #expect(answered, "no answer once the held connections closed")
+        // Logged and counted like any other answer.
+        #expect(service.log.contains("error.code=busy") && service.log.contains("path=/healthz"), "\(service.log)")
+        let metrics = try service.request("GET", "/metrics").text
+        #expect(metrics.contains(#"remo_http_requests_total{route="connection",status="503"} 1"#), "\(metrics)")
         #expect(service.stop() == 0)
     }
 

@@ -28,6 +28,10 @@ struct SlowClientAndMemoryTests {
         let idle = try service.connection()
         defer { close(idle) }
         #expect(!ServiceProcess.isClosed(idle, within: 3), "an idle connection closed by the header timeout")
+        // Logged and counted like any other answer.
+        #expect(service.log.contains("error.code=request-timeout"), "\(service.log)")
+        let metrics = try service.request("GET", "/metrics").text
+        #expect(metrics.contains(#"remo_http_requests_total{route="connection",status="408"} 1"#), "\(metrics)")
         #expect(service.stop() == 0)
     }
 
