@@ -57,7 +57,8 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .get, path: "/metrics", body: .none) { [metrics, slots] _ in
                 var headers = HTTPFields()
                 headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-                return .answer(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text(slots: slots)))))
+                return .answer(
+                    Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text(slots: slots)))))
             },
             Route(method: .get, path: "/openapi.json", body: .none) { _ in
                 var headers = HTTPFields()
@@ -225,7 +226,8 @@ struct ServiceResponder: HTTPResponder {
                 }
                 guard body.count + part.readableBytes <= slots.memoryBudget else {
                     throw ServiceError(
-                        .overMemoryBudget, message: "the body is larger than the service's whole memory budget of \(slots.memoryBudget) bytes")
+                        .overMemoryBudget,
+                        message: "the body is larger than the service's whole memory budget of \(slots.memoryBudget) bytes")
                 }
                 guard slots.receive(part.readableBytes) else {
                     throw Self.busy("the bodies being received fill the memory budget; retry shortly")
