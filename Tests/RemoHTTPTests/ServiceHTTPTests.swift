@@ -448,6 +448,40 @@ struct ServiceHTTPTests {
         #expect(service.log.contains("path=/v1/render") && service.log.contains("status=200"))
     }
 
+    @Test(
+        "64 connections of renders while SIGTERM arrives: every response whole, none refused before --drain-delay ends, exit 0"
+    )
+    func rendersThroughADrain() throws {
+        let service = try ServiceProcess(["--drain-delay", "4", "--concurrency", "2"])
+        let (image, regions) = try Self.slowRender(in: service.folder, points: 2_000, width: 600, height: 450)
+        let answers = Mutex<[ServiceProcess.Response]>([])
+        let group = DispatchGroup()
+        let render = {
+            group.enter()
+            Thread.detachNewThread {
+                let response = try? service.request("POST", "/v1/render", form: [("image", "@\(image)"), ("regions", "@\(regions)")])
+                answers.withLock { $0.append(response ?? ServiceProcess.Response(status: 0, headers: [:], body: [])) }
+                group.leave()
+            }
+        }
+        for _ in 0..<32 { render() }
+        try #require(Self.waitUntilInFlight(service), "no render in flight when SIGTERM came")
+        kill(service.process.processIdentifier, SIGTERM)
+        // Connections opened during the drain delay are answered too.
+        usleep(500_000)
+        for _ in 0..<32 { render() }
+        group.wait()
+        service.process.waitUntilExit()
+        let all = answers.withLock { $0 }
+        #expect(all.count == 64)
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        let whole = all.filter {
+            $0.status == 200 && Int($0.headers["content-length"] ?? "") == $0.body.count && $0.body.suffix(12).elementsEqual(iend)
+        }
+        #expect(whole.count == 64, "statuses \(all.map(\.status).sorted())")
+        #expect(service.process.terminationStatus == 0)
+    }
+
     @Test("after SIGTERM, readyz answers 503 on a connection already open, once the render before it is answered")
     func readyWhileDraining() throws {
         let service = try ServiceProcess()
