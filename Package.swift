@@ -43,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0"),
     ],
     targets: [
         // Pure Swift geometry: standard library only, so an iOS app can embed it.
@@ -104,6 +105,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: server),
+                .product(name: "Configuration", package: "swift-configuration", condition: server),
             ]
         ),
         .target(
@@ -112,6 +114,7 @@ let package = Package(
                 "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoService", "RemoHTTP",
                 "RemoImage", "RemoPhoto", "RemoFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: server),
+                .product(name: "Configuration", package: "swift-configuration", condition: server),
             ]
         ),
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),

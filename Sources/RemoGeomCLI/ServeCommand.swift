@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Configuration
 import Foundation
 import RemoHTTP
 import RemoService
@@ -7,7 +8,8 @@ import Synchronization
 
 /// `remo-geom serve`: the jobs over HTTP (docs/service.md). Every option may also come
 /// from an environment variable named after it (`--max-body-bytes` from
-/// `REMO_MAX_BODY_BYTES`); the command line wins.
+/// `REMO_MAX_BODY_BYTES`) or from a JSON configuration file (`maxBodyBytes`), read through
+/// swift-configuration; the command line wins, then the variables.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -81,65 +83,65 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Log lines as text or json, one object per line (default text).")
     var logFormat: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of settings, keyed by the options' names in camel case ({\"port\": 8080, \"memoryBudget\": \"2G\"}); options and REMO_ variables win over it (also REMO_CONFIG).",
+            valueName: "file"))
+    var config: String?
+
     func validate() throws {
         _ = try settings(ProcessInfo.processInfo.environment)
     }
 
-    /// The settings: each option from the command line, else its `REMO_` variable, else
-    /// its default; refused out of range, naming where the value came from.
+    /// The settings, read through swift-configuration from the command line, then the
+    /// `REMO_` variables, then the configuration file (`--config` or `REMO_CONFIG`), each
+    /// winning over those after it; the defaults for the rest.
     func settings(_ environment: [String: String]) throws -> ServiceSettings {
-        func value<T: LosslessStringConvertible>(_ given: T?, _ option: String) throws -> (T, String)? {
-            if let given { return (given, option) }
-            let name = "REMO_" + option.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_")
-            guard let text = environment[name] else { return nil }
-            guard let parsed = T(text.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("\(name) must be a \(T.self == String.self ? "string" : "number"), not \(text).")
-            }
-            return (parsed, name)
+        let given: [(ServiceSettings.Key, String?)] = [
+            (.host, host), (.port, port.map(String.init)), (.maxBodyBytes, maxBodyBytes.map(String.init)),
+            (.maxPixels, maxPixels.map(String.init)), (.concurrency, concurrency.map(String.init)),
+            (.queueLength, queueLength.map(String.init)), (.memoryBudget, memoryBudget), (.drainDelay, drainDelay.map { "\($0)" }),
+            (.shutdownGrace, shutdownGrace.map { "\($0)" }), (.headerTimeout, headerTimeout.map { "\($0)" }),
+            (.minBodyRate, minBodyRate.map(String.init)), (.idleTimeout, idleTimeout.map { "\($0)" }),
+            (.maxConnections, maxConnections.map(String.init)), (.logFormat, logFormat),
+        ]
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for case (let key, let value?) in given {
+            values[AbsoluteConfigKey([key.name])] = ConfigValue(ConfigContent.string(value), isSecret: false)
         }
-        func within<T: Comparable>(_ found: (T, String)?, _ range: ClosedRange<T>, _ what: String) throws -> T? {
-            guard let (v, name) = found else { return nil }
-            guard range.contains(v) else { throw ValidationError("\(name) must be \(what).") }
-            return v
+        var providers: [any ConfigProvider] = [
+            InMemoryProvider(name: "command line", values: values),
+            EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "remo"),
+        ]
+        if let path = config ?? environment["REMO_CONFIG"] {
+            providers.append(try Self.configurationFile(path))
         }
-        let cores = try within(value(concurrency, "--concurrency"), 1...4096, "at least 1")
-        var settings = ServiceSettings(concurrency: cores ?? ProcessInfo.processInfo.activeProcessorCount)
-        if let v = try value(host, "--host") { settings.host = v.0 }
-        if let v = try within(value(port, "--port"), 0...65535, "from 0 to 65535") { settings.port = v }
-        if let v = try within(value(maxBodyBytes, "--max-body-bytes"), 1...Int.max, "positive") { settings.maximumBodyBytes = v }
-        if let v = try within(value(maxPixels, "--max-pixels"), 1...Int.max, "positive") { settings.maximumPixels = v }
-        if let v = try within(value(queueLength, "--queue-length"), 0...Int.max, "0 or more") { settings.queueLength = v }
-        if let v = try within(value(drainDelay, "--drain-delay"), 0...3600, "from 0 to 3600 seconds") { settings.drainDelay = v }
-        if let v = try within(value(shutdownGrace, "--shutdown-grace"), 0...3600, "from 0 to 3600 seconds") { settings.shutdownGrace = v }
-        if let v = try within(value(idleTimeout, "--idle-timeout"), 0.1...3600, "from 0.1 to 3600 seconds") { settings.idleTimeout = v }
-        if let v = try within(value(headerTimeout, "--header-timeout"), 0.1...3600, "from 0.1 to 3600 seconds") {
-            settings.headerTimeout = v
+        do {
+            return try ServiceSettings(reader: ConfigReader(providers: providers), cores: ProcessInfo.processInfo.activeProcessorCount)
+        } catch {
+            throw ValidationError(error.description)
         }
-        if let v = try within(value(minBodyRate, "--min-body-rate"), 0...Int.max, "0 or more") { settings.minimumBodyRate = v }
-        if let (text, name) = try value(memoryBudget, "--memory-budget") {
-            guard let bytes = Self.byteCount(text), bytes > 0 else {
-                throw ValidationError("\(name) must be a positive number of bytes, with K, M or G allowed, not \(text).")
-            }
-            settings.memoryBudget = bytes
-        }
-        if let v = try within(value(maxConnections, "--max-connections"), 1...Int.max, "at least 1") { settings.maximumConnections = v }
-        if let (text, name) = try value(logFormat, "--log-format") {
-            guard let format = LogFormat(rawValue: text) else { throw ValidationError("\(name) must be text or json.") }
-            settings.logFormat = format
-        }
-        if let level = environment["REMO_LOG_LEVEL"], !settings.setLogLevel(named: level) {
-            throw ValidationError("REMO_LOG_LEVEL must be trace, debug, info, notice, warning, error or critical, not \(level).")
-        }
-        return settings
     }
 
-    /// A byte count with an optional K, M or G (powers of 1,024): `512M`, `2G`, `1048576`.
-    static func byteCount(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
-        let shift = ["K": 10, "M": 20, "G": 30][trimmed.last.map(String.init) ?? ""]
-        guard let number = Int(shift == nil ? trimmed : String(trimmed.dropLast())), number >= 0 else { return nil }
-        let (scaled, overflow) = number.multipliedReportingOverflow(by: 1 << (shift ?? 0))
-        return overflow ? nil : scaled
+    /// The JSON configuration file, read at once.
+    static func configurationFile(_ path: String) throws -> any ConfigProvider {
+        let result = Mutex<Result<FileProvider<JSONSnapshot>, any Error>?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let provider = try await FileProvider<JSONSnapshot>(filePath: .init(path))
+                result.withLock { $0 = .success(provider) }
+            } catch {
+                result.withLock { $0 = .failure(error) }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        switch result.withLock({ $0 }) {
+        case .success(let provider)?: return provider
+        case .failure(let error)?: throw ValidationError("the configuration file \(path) cannot be read: \(error)")
+        case nil: throw ValidationError("the configuration file \(path) cannot be read")
+        }
     }
 
     func run() throws {

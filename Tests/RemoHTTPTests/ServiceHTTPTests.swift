@@ -375,6 +375,35 @@ struct ServiceHTTPTests {
         }
     }
 
+    @Test(
+        "settings also from a JSON file (--config or REMO_CONFIG), keyed by the options in camel case; variables and options win over it; a bad value names its key"
+    )
+    func configurationFile() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("serve.json")
+        try Data(#"{"maxBodyBytes": 100, "maxPixels": 7, "memoryBudget": "3G", "logFormat": "json", "queueLength": 9}"#.utf8).write(
+            to: file)
+        let service = try ServiceProcess(["--config", file.path, "--queue-length", "11"], environment: ["REMO_MAX_PIXELS": "8"])
+        #expect(try service.request("POST", "/v1/validate", file: Self.valid).status == 413, "maxBodyBytes from the file")
+        let log = service.log
+        #expect(log.contains(#""message":"listening on http://127.0.0.1:"#), "logFormat from the file: \(log)")
+        #expect(log.contains("memory budget \(3 << 30) bytes"), "memoryBudget from the file: \(log)")
+        #expect(log.contains("pixel limit 8,") && log.contains("queue 11,"), "the variable and the option win: \(log)")
+        #expect(service.stop() == 0)
+        let fromVariable = try ServiceProcess([], environment: ["REMO_CONFIG": file.path])
+        #expect(fromVariable.log.contains("queue 9,"), "REMO_CONFIG: \(fromVariable.log)")
+        #expect(fromVariable.stop() == 0)
+        for (text, named) in [(#"{"idleTimeout": "soon"}"#, "idleTimeout in the configuration file"), ("{not json", "serve.json")] {
+            try Data(text.utf8).write(to: file)
+            let bad = try CLIRunner.runProgram(
+                "/usr/bin/timeout", ["10", CLIRunner.executable.path, "serve", "--port", "0", "--config", file.path])
+            #expect(bad.status == 2 && bad.stderr.contains(named), "\(text): \(bad.stderr)")
+        }
+        let missing = try CLIRunner.run(["serve", "--config", folder.appendingPathComponent("none.json").path])
+        #expect(missing.status == 2 && missing.stderr.contains("none.json"), "\(missing.stderr)")
+    }
+
     @Test("a request with Expect: 100-continue gets 100 Continue before it sends its body, then its answer (curl asks so above 1 MiB)")
     func expectContinue() throws {
         let service = try ServiceProcess()
