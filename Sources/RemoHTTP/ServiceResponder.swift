@@ -13,6 +13,12 @@ import Synchronization
 /// declares its memory, and runs it in a slot once the budget has room (503 with
 /// `Retry-After` when the queue is full, 422 when it could never fit); maps refusals to
 /// error objects, and logs and counts each request with its id.
+///
+/// The log line and the metrics are made here rather than by Hummingbird's
+/// `LogRequestsMiddleware` and `MetricsMiddleware`: the first logs neither the bytes out nor
+/// the error code, and the second reports through swift-metrics, which would need a bridge to
+/// the Prometheus registry `/metrics` is read from (``ServiceMetrics``); a responder without a
+/// router also keeps 404 and 405 in the same line and count as every other answer.
 struct ServiceResponder: HTTPResponder {
     typealias Context = ServiceContext
 
