@@ -77,7 +77,10 @@ struct ServeCommand: ParsableCommand {
     )
     var memoryBudget: String?
 
-    @Option(help: "The most connections answered at once; past it a request gets 503 and its connection is closed (default 1024).")
+    @Option(
+        help:
+            "The most connections answered at once; past it a request gets 503 and its connection is closed (default: the open-file limit less 64, at most 16384)."
+    )
     var maxConnections: Int?
 
     @Option(help: "Log lines as text or json, one object per line (default text).")

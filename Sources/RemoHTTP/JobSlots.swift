@@ -2,9 +2,15 @@ import Synchronization
 
 /// Admission of the service's jobs (docs/service.md): at most `concurrency` jobs compute at
 /// once and the memory they declare stays within `memoryBudget`; a job that cannot start
-/// waits in a queue of at most `queueLimit`, in order; past the queue it is refused at once
-/// (503 with `Retry-After`), and a job that declares more than the whole budget is refused
-/// outright (422), since it could never start.
+/// waits in a queue of at most `queueLimit`; past the queue it is refused at once (503 with
+/// `Retry-After`), and a job that declares more than the whole budget is refused outright
+/// (422), since it could never start.
+///
+/// A job that fits when it comes starts at once, even past jobs waiting for memory: a
+/// validation is not held behind a 100-megapixel render waiting for another to finish. When
+/// a job leaves, the waiting jobs that now fit start, the longest waiting first. A large job
+/// so waits only while the memory it needs is taken, and small jobs, which finish quickly,
+/// give it back.
 ///
 /// The bodies being received are counted against the same budget, on their own: a body
 /// that would take them past it is refused (503) rather than waited for, since a waiting
@@ -49,7 +55,7 @@ final class JobSlots: Sendable {
         guard memory <= memoryBudget else { return .neverFits }
         return await withCheckedContinuation { continuation in
             let now: Admission? = state.withLock { state in
-                if state.waiting.isEmpty, fits(memory, state) {
+                if fits(memory, state) {
                     state.running += 1
                     state.jobMemory += memory
                     return .admitted
@@ -68,11 +74,17 @@ final class JobSlots: Sendable {
             state.running -= 1
             state.jobMemory -= memory
             var admitted: [Waiter] = []
-            while let first = state.waiting.first, fits(first.memory, state) {
-                state.waiting.removeFirst()
-                state.running += 1
-                state.jobMemory += first.memory
-                admitted.append(first)
+            var index = 0
+            while index < state.waiting.count, state.running < concurrency {
+                let waiter = state.waiting[index]
+                if fits(waiter.memory, state) {
+                    state.waiting.remove(at: index)
+                    state.running += 1
+                    state.jobMemory += waiter.memory
+                    admitted.append(waiter)
+                } else {
+                    index += 1
+                }
             }
             return admitted
         }

@@ -41,8 +41,9 @@ public struct ServiceSettings: Sendable {
     /// refused (422). The bodies being received are held to the same figure on their own.
     public var memoryBudget: Int
     /// The most connections answered at once; past it a request gets 503 `busy` and its
-    /// connection is closed.
-    public var maximumConnections = 1024
+    /// connection is closed. By default the open-file limit the service raises itself to,
+    /// less 64 for its own files, at most 16,384: each connection is a file.
+    public var maximumConnections = ServiceSettings.defaultMaximumConnections
     /// Log lines as text or JSON.
     public var logFormat = LogFormat.text
     /// The least level logged (`REMO_LOG_LEVEL`: trace, debug, info, notice, warning,
@@ -61,6 +62,14 @@ public struct ServiceSettings: Sendable {
         self.concurrency = max(1, concurrency)
         self.queueLength = 32 * self.concurrency
         self.memoryBudget = Self.defaultMemoryBudget
+    }
+
+    /// The open-file hard limit (to which the service raises its soft limit at start) less
+    /// 64, between 64 and 16,384.
+    public static var defaultMaximumConnections: Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_max != rlim_t.max else { return 16_384 }
+        return max(64, min(16_384, Int(clamping: limit.rlim_max) - 64))
     }
 
     /// A quarter of the physical memory.

@@ -7,27 +7,48 @@ import Testing
 /// order; one over the whole budget is refused; past the queue, busy.
 @Suite("Job slots and the memory budget")
 struct JobSlotsTests {
-    @Test("a job that would pass the budget waits until memory is given back, then starts; jobs start in the order they came")
+    @Test(
+        "a job that would pass the budget waits until memory is given back; a small one that fits starts at once, past it"
+    )
     func waitsForMemory() async {
         let slots = JobSlots(concurrency: 4, queueLimit: 8, memoryBudget: 100)
         #expect(await slots.enter(memory: 60) == .admitted)
         let started = Started()
         await withTaskGroup(of: Void.self) { group in
-            for (k, memory) in [(1, 50), (2, 10)].enumerated().map({ $0.element }) {
-                group.addTask {
-                    #expect(await slots.enter(memory: memory) == .admitted)
-                    started.list.withLock { $0.append(k) }
-                }
-                // The first waiter is queued before the second asks.
-                try? await Task.sleep(for: .milliseconds(50))
+            group.addTask {
+                #expect(await slots.enter(memory: 50) == .admitted)
+                started.list.withLock { $0.append(50) }
             }
             try? await Task.sleep(for: .milliseconds(100))
-            // 60 + 50 would pass 100, and the 10 waits behind the 50: nothing has started.
+            // 60 + 50 would pass 100: the 50 waits, and a 10 that fits starts past it.
+            #expect(started.list.withLock { $0 }.isEmpty)
+            #expect(await slots.enter(memory: 10) == .admitted)
             #expect(started.list.withLock { $0 }.isEmpty)
             slots.leave(memory: 60)
             await group.waitForAll()
         }
-        #expect(started.list.withLock { $0 } == [1, 2])
+        #expect(started.list.withLock { $0 } == [50])
+    }
+
+    @Test("jobs waiting for a slot start in the order they came")
+    func waitForSlotsInOrder() async {
+        let slots = JobSlots(concurrency: 1, queueLimit: 8, memoryBudget: 100)
+        #expect(await slots.enter(memory: 1) == .admitted)
+        let started = Started()
+        await withTaskGroup(of: Void.self) { group in
+            for k in 1...3 {
+                group.addTask {
+                    #expect(await slots.enter(memory: 1) == .admitted)
+                    started.list.withLock { $0.append(k) }
+                    slots.leave(memory: 1)
+                }
+                // Each waiter is queued before the next asks.
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            slots.leave(memory: 1)
+            await group.waitForAll()
+        }
+        #expect(started.list.withLock { $0 } == [1, 2, 3])
     }
 
     /// The jobs started, in order.
