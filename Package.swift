@@ -99,6 +99,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
                 .product(name: "NIOCore", package: "swift-nio", condition: server),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: server),
+                .product(name: "NIOPosix", package: "swift-nio", condition: server),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: server),
                 .product(name: "Logging", package: "swift-log", condition: server),

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -36,7 +37,10 @@ public enum HTTPServer {
             minimumBodyRate: settings.minimumBodyRate)
         let metrics = ServiceMetrics()
         let answers = ConnectionAnswers(metrics: metrics, logger: logger)
-        let responder = ServiceResponder(settings: settings, draining: draining, metrics: metrics)
+        let workers = NIOThreadPool(numberOfThreads: settings.concurrency)
+        workers.start()
+        defer { workers.shutdownGracefully { _ in } }
+        let responder = ServiceResponder(settings: settings, draining: draining, metrics: metrics, workers: workers)
         let application = Application(
             responder: responder,
             server: .http1(
