@@ -17,8 +17,8 @@ public struct ServiceSettings: Sendable {
     /// Jobs run at once; more wait in a short queue, and past it the answer is 503.
     public var concurrency = 2
     /// Jobs that may wait for a slot before the service answers 503 (by default 32 per
-    /// slot: 64 connections on two cores wait rather than fail). A waiting job has not
-    /// read its body yet, so the queue costs no memory to speak of.
+    /// slot: 64 connections on two cores wait rather than fail). A waiting job holds its
+    /// body, which counts against ``memoryBudget``.
     public var queueLength: Int
     /// Seconds after SIGTERM or SIGINT during which `readyz` answers 503 and connections
     /// are still taken: the load balancer's time to notice.
