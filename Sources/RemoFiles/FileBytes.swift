@@ -23,17 +23,37 @@ public enum FileBytes {
         case unreadable(String)
     }
 
-    /// The bytes of the file at `path`, at most `limit` of them.
+    /// The bytes of the file at `path`, at most `limit` of them. A pipe or a FIFO is read
+    /// to its end (a command line's `<(…)`), so its open waits for a writer.
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return .failure(.notFound) }
-            if code == EISDIR { return .failure(.isFolder) }
-            return .failure(.unreadable(describe(code)))
-        }
+        guard descriptor >= 0 else { return .failure(openProblem(errno)) }
         defer { close(descriptor) }
         return read(descriptor: descriptor, limit: limit)
+    }
+
+    /// The bytes of the regular file at `path`, at most `limit` of them, never waiting on
+    /// what is not one: a FIFO (whose open would wait for a writer for ever), a socket or a
+    /// device is refused as unreadable. For paths that others name, such as the worker's.
+    public static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+        // O_NONBLOCK opens a FIFO at once; it changes nothing for a regular file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(openProblem(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(describe(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return read(descriptor: descriptor, limit: limit)
+        case S_IFDIR: return .failure(.isFolder)
+        default: return .failure(.unreadable("not a regular file (a FIFO, socket or device)"))
+        }
+    }
+
+    /// Why `open` failed.
+    private static func openProblem(_ code: Int32) -> Problem {
+        if code == ENOENT || code == ENOTDIR { return .notFound }
+        if code == EISDIR { return .isFolder }
+        return .unreadable(describe(code))
     }
 
     /// The bytes of an open file (standard input, say) from where it stands to its end,

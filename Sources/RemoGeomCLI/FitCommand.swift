@@ -3,6 +3,7 @@ import Foundation
 import RemoJSON
 import RemoRender
 import RemoRoom
+import RemoFiles
 import RemoService
 
 /// `remo-geom fit`: fit badges for a shopping list in a scanned room.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RemoRender
+import RemoFiles
 import RemoService
 
 /// `remo-geom mask`: the inpainting mask of a region document (docs/commands.md).

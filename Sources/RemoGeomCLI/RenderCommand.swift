@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RemoLasso
 import RemoRender
+import RemoFiles
 import RemoService
 
 /// `remo-geom render`: draws the lasso outlines and numbered chips onto the image.

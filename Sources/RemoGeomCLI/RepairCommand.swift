@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemoFiles
 import RemoService
 
 /// `remo-geom repair`: self-crossing lassos made simple (docs/commands.md).

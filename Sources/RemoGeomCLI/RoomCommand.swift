@@ -4,6 +4,7 @@ import RemoGeometry
 import RemoJSON
 import RemoRender
 import RemoRoom
+import RemoFiles
 import RemoService
 
 /// `remo-geom room`: a summary of a room scan.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RemoFiles
 import RemoService
 
 /// `remo-geom simplify`: fewer points per lasso, without breaking it (docs/commands.md).

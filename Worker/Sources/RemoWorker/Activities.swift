@@ -63,6 +63,7 @@ public struct ActivityRunner: Sendable {
             let (imagePath, outputPath) = (try argument.string("image"), try argument.string("output"))
             let regions = try argument.objectBytes("regions", "a region document")
             let request = try RenderRequest(try argument.options("options"), maximumPixels: maximumPixels)
+            try files.refuseOverwriting((outputPath, "$.output"), inputs: [(imagePath, "$.image")])
             let image = try files.read(imagePath, member: "$.image")
             let result = try Jobs.render(image: image, regions: regions, request: request, imageName: imagePath, regionsName: "$.regions")
             var written = try write(result.png, to: outputPath, stillWanted: stillWanted)

@@ -44,8 +44,9 @@ public final class ActivityWorker: Sendable {
     let settings: Settings
     let runner: ActivityRunner
     let client: UnaryGRPCClient
-    /// Where the worker reports (a line without its name).
-    public let log: @Sendable (String) -> Void
+    /// Where the worker reports: its start and stop, the server lost and found, and one
+    /// line per activity answered.
+    public let log: WorkerLog
     private let state = NIOLockedValueBox(State())
 
     private struct State {
@@ -56,7 +57,7 @@ public final class ActivityWorker: Sendable {
     }
 
     /// A worker; nothing happens until ``run()``.
-    public init(settings: Settings, runner: ActivityRunner, log: @escaping @Sendable (String) -> Void) {
+    public init(settings: Settings, runner: ActivityRunner, log: WorkerLog) {
         self.settings = settings
         self.runner = runner
         self.client = UnaryGRPCClient(host: settings.host, port: settings.port)
@@ -162,6 +163,9 @@ public final class ActivityWorker: Sendable {
         case completed(JSONValue)
         case failed(JobError)
         case cancelled
+        /// The server no longer knows the activity (its timeout passed, or it was answered
+        /// elsewhere): nothing is answered, and its slot is free again.
+        case abandoned
     }
 
     /// Runs one activity and answers it.
@@ -173,8 +177,11 @@ public final class ActivityWorker: Sendable {
     /// at once, and the job, which cannot be interrupted, finishes unseen and writes nothing.
     private func execute(_ task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse) async {
         let token = task.taskToken
+        let started = ContinuousClock.now
         guard Activity(rawValue: task.activityType.name)?.isImageJob ?? false else {
-            await respond(token, outcome(of: task, stillWanted: { true }))
+            let outcome = outcome(of: task, stillWanted: { true })
+            await respond(token, outcome)
+            report(task, outcome, since: started)
             return
         }
         let cancelled = NIOLockedValueBox(false)
@@ -188,9 +195,14 @@ public final class ActivityWorker: Sendable {
                 if first { continuation.resume(returning: outcome) }
             }
             let heartbeats = Task {
-                if await self.heartbeat(token, every: Self.heartbeatInterval(task)) {
+                switch await self.heartbeat(token, every: Self.heartbeatInterval(task)) {
+                case .jobFinished: break
+                case .cancelRequested:
                     cancelled.withLockedValue { $0 = true }
                     finish(.cancelled)
+                case .unknownToServer:
+                    cancelled.withLockedValue { $0 = true }
+                    finish(.abandoned)
                 }
             }
             DispatchQueue.global().async {
@@ -200,6 +212,27 @@ public final class ActivityWorker: Sendable {
             }
         }
         await respond(token, outcome)
+        report(task, outcome, since: started)
+    }
+
+    /// The activity's log line: its type, id and attempt, how it ended (with the error
+    /// code) and how long it took.
+    private func report(
+        _ task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, _ outcome: Outcome, since started: ContinuousClock.Instant
+    ) {
+        let elapsed = started.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var fields: [(String, String)] = [
+            ("type", task.activityType.name), ("activity.id", task.activityID), ("attempt", String(task.attempt)),
+        ]
+        switch outcome {
+        case .completed: fields.append(("outcome", "completed"))
+        case .failed(let error): fields += [("outcome", "failed"), ("error.code", error.code.rawValue)]
+        case .cancelled: fields.append(("outcome", "cancelled"))
+        case .abandoned: fields.append(("outcome", "abandoned"))
+        }
+        fields.append(("seconds", String((seconds * 10_000).rounded() / 10_000)))
+        log("activity", fields)
     }
 
     private func outcome(of task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, stillWanted: () -> Bool) -> Outcome {
@@ -215,18 +248,33 @@ public final class ActivityWorker: Sendable {
         }
     }
 
-    /// Heartbeats until the task is cancelled (the job finished) or the server asks for
-    /// cancellation (then true).
-    private func heartbeat(_ token: Data, every interval: Duration) async -> Bool {
+    /// How heartbeating ended.
+    private enum HeartbeatEnd {
+        /// The job finished (the heartbeat task was cancelled).
+        case jobFinished
+        /// The server asked for cancellation.
+        case cancelRequested
+        /// The server answered NOT_FOUND: the activity timed out or was answered elsewhere.
+        case unknownToServer
+    }
+
+    /// Heartbeats until the job finishes, the server asks for cancellation, or the server no
+    /// longer knows the activity.
+    private func heartbeat(_ token: Data, every interval: Duration) async -> HeartbeatEnd {
         while true {
-            do { try await Task.sleep(for: interval) } catch { return false }
+            do { try await Task.sleep(for: interval) } catch { return .jobFinished }
             let request = Temporal_Api_Workflowservice_V1_RecordActivityTaskHeartbeatRequest.with {
                 $0.taskToken = token
                 $0.identity = settings.identity
                 $0.namespace = settings.namespace
             }
-            guard let response = try? await call(WorkflowService.recordActivityTaskHeartbeat, request) else { continue }
-            if response.cancelRequested { return true }
+            do {
+                if try await call(WorkflowService.recordActivityTaskHeartbeat, request).cancelRequested { return .cancelRequested }
+            } catch let error as GRPCStatusError where error.code == .notFound {
+                return .unknownToServer
+            } catch {
+                continue
+            }
         }
     }
 
@@ -266,6 +314,8 @@ public final class ActivityWorker: Sendable {
                     $0.namespace = settings.namespace
                 }
                 _ = try await call(WorkflowService.respondActivityTaskCanceled, request)
+                state.withLockedValue { $0.counts.cancelled += 1 }
+            case .abandoned:
                 state.withLockedValue { $0.counts.cancelled += 1 }
             }
         } catch {

@@ -34,14 +34,15 @@ public struct FilesRoot: Sendable {
     ///
     /// - Parameter member: Where the path came from, for messages (`$.image`).
     /// - Throws: ``JobError`` `path-outside-root`, `not-found`, `not-a-file`, `too-large` or
-    ///   `unreadable`; all bad input.
+    ///   `unreadable` (also for a FIFO, a socket or a device); all bad input.
     public func read(_ relative: String, member: String) throws(JobError) -> [UInt8] {
         let full = try checked(relative, member: member)
         guard let resolved = Self.realPath(full) else {
             throw JobError(.notFound, message: "\(member): \(relative): no such file under the files root")
         }
         guard inside(resolved) else { throw outside(relative, member: member, "a link leads out of the files root") }
-        switch FileBytes.read(resolved, limit: Self.maximumFileBytes) {
+        // Regular files only: a FIFO under the root would hold the activity's slot for ever.
+        switch FileBytes.readRegularFile(resolved, limit: Self.maximumFileBytes) {
         case .success(let bytes): return bytes
         case .failure(.notFound), .failure(.closed):
             throw JobError(.notFound, message: "\(member): \(relative): no such file under the files root")
@@ -60,6 +61,9 @@ public struct FilesRoot: Sendable {
     ///   file or a name too long.
     public func write(_ bytes: [UInt8], to relative: String, member: String) throws(JobError) {
         let full = try checked(relative, member: member)
+        guard !relative.hasSuffix("/") else {
+            throw JobError(.notAFile, message: "\(member): \(relative): names a folder (it ends in /), not a file")
+        }
         // The deepest folder that exists must resolve inside the root; the rest is made.
         var components = relative.split(separator: "/").dropLast().map(String.init)
         var missing: [String] = []
@@ -87,6 +91,23 @@ public struct FilesRoot: Sendable {
         do { try AtomicFile.write(bytes, to: full) } catch {
             throw JobError(
                 .writeFailed, message: "\(member): \(error.message)", kind: error.isPersistent ? .persistentFailure : .internalFailure)
+        }
+    }
+
+    /// Refuses an output that names the same file as one of the inputs (by device and
+    /// inode: `in//design.png` and `./in/design.png` are `in/design.png`): an activity never
+    /// writes over its input.
+    ///
+    /// - Parameters:
+    ///   - output: The output's path and where it came from (`$.output`).
+    ///   - inputs: Each input's path and where it came from.
+    /// - Throws: ``JobError`` `invalid-request`, bad input.
+    public func refuseOverwriting(_ output: (path: String, member: String), inputs: [(path: String, member: String)]) throws(JobError) {
+        let target = try checked(output.path, member: output.member)
+        for input in inputs where FileIdentity.same(target, try checked(input.path, member: input.member)) {
+            throw JobError(
+                .invalidRequest,
+                message: "\(output.member): \(output.path) is the file given as \(input.member); an activity never writes over its input")
         }
     }
 

@@ -62,10 +62,16 @@ struct WorkerCommand: AsyncParsableCommand {
     @Option(help: "Images over this many pixels are refused from their header.")
     var maxPixels = PixelLimit.default
 
+    @Option(help: "Log lines as text or json, one object per line (default text); one line per activity answered.")
+    var logFormat = "text"
+
     func validate() throws {
         guard address != nil else { throw ValidationError("--temporal \(temporal): expected host:port, such as 127.0.0.1:7233") }
         guard (1...1024).contains(concurrency ?? 1) else { throw ValidationError("--concurrency must be from 1 to 1024") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
+        guard WorkerLog.Format(rawValue: logFormat) != nil else {
+            throw ValidationError("--log-format must be text or json, not \(logFormat)")
+        }
     }
 
     var address: (host: String, port: Int)? {
@@ -87,7 +93,7 @@ struct WorkerCommand: AsyncParsableCommand {
         configured.taskQueue = taskQueue
         let worker = ActivityWorker(
             settings: configured, runner: ActivityRunner(files: root, maximumPixels: maxPixels),
-            log: { line in FileHandle.standardError.write(Data("remo-geom-worker: \(line)\n".utf8)) })
+            log: WorkerLog(format: WorkerLog.Format(rawValue: logFormat) ?? .text))
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number)

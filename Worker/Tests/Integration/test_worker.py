@@ -157,15 +157,31 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "DrawMask",
              "argument": {"regions": {"image": {"width": 1000001, "height": 1}, "regions": []}, "output": "out/wide.png"},
              "attempts": 5},
+            # A FIFO under the root (opening it would wait for a writer for ever), an output
+            # that is the input by another name, an output that names a folder.
+            {"activity": "CheckPhoto", "argument": {"image": "in/fifo"}, "attempts": 5},
+            {"activity": "RenderAnnotation",
+             "argument": {"image": "in/design.png", "regions": load("regions", "valid.json"), "output": "./in//design.png"},
+             "attempts": 5},
+            {"activity": "DrawMask", "argument": {"regions": load("regions", "valid.json"), "output": "out/dir/"}, "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
+        if not os.path.exists(self.path("in", "fifo")):
+            os.mkfifo(self.path("in", "fifo"))
+        with open(self.path("in", "design.png"), "rb") as f:
+            design = f.read()
         started = time.monotonic()
         answers, handle = await self.run_calls(calls)
         codes = [a["error"]["type"] for a in answers]
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-parameter", "not-found",
                                  "invalid-image", "invalid-scan", "invalid-parameter", "no-such-region",
-                                 "write-failed", "write-failed", "image-too-large"], answers)
+                                 "write-failed", "write-failed", "image-too-large", "unreadable", "invalid-request",
+                                 "not-a-file"], answers)
+        with open(self.path("in", "design.png"), "rb") as f:
+            self.assertEqual(f.read(), design, "the input was written over")
+        self.assertIn("never writes over its input", answers[12]["error"]["message"])
+        self.assertFalse(os.path.exists(self.path("out", "dir")))
         for a in answers:
             self.assertTrue(a["error"]["nonRetryable"], a)
             self.assertEqual(a["error"]["retryState"], "NON_RETRYABLE_FAILURE", a)
@@ -173,6 +189,63 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertIn("$.options.tolerance", answers[6]["error"]["message"])
         self.assertEqual(await harness.activity_attempts(handle), [1] * len(calls))
         self.assertLess(time.monotonic() - started, 20)
+
+    async def test_one_log_line_per_activity_and_json_logs(self):
+        worker = harness.WorkerProcess(self.server, self.root, concurrency=1, name="json-logs",
+                                       arguments=("--task-queue", "json-logs", "--log-format", "json"))
+        try:
+            calls = [
+                {"activity": "ValidateRegions", "argument": {"document": load("regions", "valid.json")}, "taskQueue": "json-logs"},
+                {"activity": "ValidateRegions", "argument": {"document": {"image": {"width": 10}}}, "taskQueue": "json-logs",
+                 "attempts": 3},
+                {"activity": "RenderAnnotation", "taskQueue": "json-logs",
+                 "argument": {"image": "in/design.png", "regions": load("regions", "valid.json"), "output": "out/logged.png"}},
+            ]
+            answers, _ = await self.run_calls(calls)
+            self.assertEqual(len(answers), 3, answers)
+        finally:
+            self.assertEqual(worker.terminate(), 0)
+        lines = [json.loads(line) for line in worker.stderr().splitlines() if line.strip()]
+        self.assertTrue(all({"time", "level", "message"} <= set(line) for line in lines), lines)
+        activities = [line for line in lines if line["message"] == "activity"]
+        self.assertEqual(sorted((a["type"], a["outcome"]) for a in activities),
+                         [("RenderAnnotation", "completed"), ("ValidateRegions", "completed"), ("ValidateRegions", "failed")],
+                         activities)
+        self.assertEqual([a.get("error.code") for a in activities if a["outcome"] == "failed"], ["invalid-document"])
+        for a in activities:
+            self.assertEqual(a["attempt"], "1")
+            self.assertTrue(a["activity.id"], a)
+            self.assertGreaterEqual(float(a["seconds"]), 0)
+        self.assertTrue(any(line["message"].startswith("stopped:") for line in lines), lines)
+
+    async def test_an_activity_past_its_timeout_is_abandoned_and_frees_its_slot(self):
+        # A render of 36 megapixels keeps a debug build busy for seconds, past a 1 s timeout:
+        # the next heartbeat gets NOT_FOUND, and the worker gives the slot back at once
+        # instead of answering, for ever too late, when the job ends.
+        big = self.path("in", "big.png")
+        if not os.path.exists(big):
+            from PIL import Image
+            Image.effect_noise((7000, 5200), 60).convert("RGB").save(big, compress_level=0)
+        document = {"image": {"width": 7000, "height": 5200}, "scale": 1,
+                    "regions": [{"id": "a", "number": 1, "points": [[100, 100], [900, 100], [900, 900], [100, 900]]}]}
+        worker = harness.WorkerProcess(self.server, self.root, concurrency=1, name="timeouts",
+                                       arguments=("--task-queue", "timeouts", "--log-format", "json"))
+        try:
+            answers, _ = await self.run_calls([
+                {"activity": "RenderAnnotation", "taskQueue": "timeouts", "timeout": 1, "heartbeat": 0.6, "attempts": 1,
+                 "argument": {"image": "in/big.png", "regions": document, "output": "out/late.png",
+                              "options": {"compression": "small"}}}])
+            self.assertIn("error", answers[0], answers)
+            # The slot is free: a validation on the same one-slot worker is answered.
+            answers, _ = await self.run_calls([
+                {"activity": "ValidateRegions", "taskQueue": "timeouts", "argument": {"document": load("regions", "valid.json")}}])
+            self.assertIn("result", answers[0], answers)
+        finally:
+            self.assertEqual(worker.terminate(), 0)
+        activities = [json.loads(line) for line in worker.stderr().splitlines() if '"message":"activity"' in line]
+        outcomes = {a["type"]: a["outcome"] for a in activities}
+        self.assertEqual(outcomes, {"RenderAnnotation": "abandoned", "ValidateRegions": "completed"}, activities)
+        self.assertFalse(os.path.exists(self.path("out", "late.png")))
 
     async def test_paths_outside_the_files_root_are_refused(self):
         outside = tempfile.mkdtemp(prefix="remo-outside-")
