@@ -22,6 +22,7 @@ let package = Package(
         // RemoShapes (seeded inputs) for Benchmarks/.
         .library(name: "RemoJSON", targets: ["RemoJSON"]),
         .library(name: "RemoFiles", targets: ["RemoFiles"]),
+        .library(name: "RemoSettings", targets: ["RemoSettings"]),
         .library(name: "RemoGEOS", targets: ["RemoGEOS"]),
         .library(name: "RemoShapes", targets: ["RemoShapes"]),
     ],
@@ -30,7 +31,13 @@ let package = Package(
     traits: [
         .trait(
             name: "Server",
-            description: "The remo-geom command line and its HTTP service, with their packages (ArgumentParser, Hummingbird, SwiftNIO, …)."
+            description: "The remo-geom command line and its HTTP service, with their packages (ArgumentParser, Hummingbird, SwiftNIO, …).",
+            enabledTraits: ["Settings"]
+        ),
+        .trait(
+            name: "Settings",
+            description:
+                "RemoSettings: options from the command line, REMO_ variables and a JSON file, through swift-configuration (the worker takes this alone)."
         ),
         .default(enabledTraits: ["Server"]),
     ],
@@ -54,6 +61,12 @@ let package = Package(
         .target(name: "RemoJSON"),
         // Files: bounded reads of regular files only, and atomic writes; for the front ends.
         .target(name: "RemoFiles"),
+        // Options from the command line, REMO_ variables and a JSON file, one reading for the
+        // service and the worker; empty without the Settings trait.
+        .target(
+            name: "RemoSettings",
+            dependencies: [.product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Settings"]))]
+        ),
         .target(name: "RemoLasso", dependencies: ["RemoGeometry", "RemoJSON"]),
         .target(name: "RemoRoom", dependencies: ["RemoGeometry", "RemoJSON"]),
         .systemLibrary(
@@ -106,7 +119,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: server),
-                .product(name: "Configuration", package: "swift-configuration", condition: server),
+                "RemoSettings",
             ]
         ),
         .target(
@@ -115,7 +128,7 @@ let package = Package(
                 "RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoService", "RemoHTTP",
                 "RemoImage", "RemoPhoto", "RemoFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: server),
-                .product(name: "Configuration", package: "swift-configuration", condition: server),
+                "RemoSettings",
             ]
         ),
         .executableTarget(name: "remo-geom", dependencies: ["RemoGeomCLI"]),

@@ -14,8 +14,9 @@ let package = Package(
         .executable(name: "remo-geom-worker", targets: ["remo-geom-worker"])
     ],
     dependencies: [
-        // The libraries only: without the Server trait none of the service's packages is resolved.
-        .package(name: "remo-geom", path: "..", traits: []),
+        // The libraries, and RemoSettings (swift-configuration): without the Server trait none
+        // of the service's packages is resolved.
+        .package(name: "remo-geom", path: "..", traits: ["Settings"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
@@ -68,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "remo-geom-worker",
             dependencies: [
-                "RemoWorker", .product(name: "RemoImage", package: "remo-geom"),
+                "RemoWorker", .product(name: "RemoImage", package: "remo-geom"), .product(name: "RemoSettings", package: "remo-geom"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]

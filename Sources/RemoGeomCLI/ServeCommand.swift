@@ -1,9 +1,9 @@
 import ArgumentParser
 import Dispatch
-import Configuration
 import Foundation
 import RemoHTTP
 import RemoService
+import RemoSettings
 import Synchronization
 
 /// `remo-geom serve`: the jobs over HTTP (docs/service.md). Every option may also come
@@ -96,54 +96,27 @@ struct ServeCommand: ParsableCommand {
         _ = try settings(ProcessInfo.processInfo.environment)
     }
 
-    /// The settings, read through swift-configuration from the command line, then the
-    /// `REMO_` variables, then the configuration file (`--config` or `REMO_CONFIG`), each
-    /// winning over those after it; the defaults for the rest.
+    /// The settings, read through swift-configuration (`Settings` (RemoSettings)) from the
+    /// command line, then the `REMO_` variables, then the configuration file (`--config` or
+    /// `REMO_CONFIG`), each winning over those after it; the defaults for the rest.
     func settings(_ environment: [String: String]) throws -> ServiceSettings {
-        let given: [(ServiceSettings.Key, String?)] = [
-            (.host, host), (.port, port.map(String.init)), (.maxBodyBytes, maxBodyBytes.map(String.init)),
-            (.maxPixels, maxPixels.map(String.init)), (.concurrency, concurrency.map(String.init)),
-            (.queueLength, queueLength.map(String.init)), (.memoryBudget, memoryBudget), (.drainDelay, drainDelay.map { "\($0)" }),
-            (.shutdownGrace, shutdownGrace.map { "\($0)" }), (.headerTimeout, headerTimeout.map { "\($0)" }),
-            (.minBodyRate, minBodyRate.map(String.init)), (.idleTimeout, idleTimeout.map { "\($0)" }),
-            (.maxConnections, maxConnections.map(String.init)), (.logFormat, logFormat),
+        typealias Keys = ServiceSettings.Keys
+        let given: [(SettingKey, String?)] = [
+            (Keys.host, host), (Keys.port, port.map(String.init)), (Keys.maxBodyBytes, maxBodyBytes.map(String.init)),
+            (Keys.maxPixels, maxPixels.map(String.init)), (Keys.concurrency, concurrency.map(String.init)),
+            (Keys.queueLength, queueLength.map(String.init)), (Keys.memoryBudget, memoryBudget),
+            (Keys.drainDelay, drainDelay.map { "\($0)" }), (Keys.shutdownGrace, shutdownGrace.map { "\($0)" }),
+            (Keys.headerTimeout, headerTimeout.map { "\($0)" }), (Keys.minBodyRate, minBodyRate.map(String.init)),
+            (Keys.idleTimeout, idleTimeout.map { "\($0)" }), (Keys.maxConnections, maxConnections.map(String.init)),
+            (Keys.logFormat, logFormat),
         ]
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for case (let key, let value?) in given {
-            values[AbsoluteConfigKey([key.name])] = ConfigValue(ConfigContent.string(value), isSecret: false)
-        }
-        var providers: [any ConfigProvider] = [
-            InMemoryProvider(name: "command line", values: values),
-            EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: "remo"),
-        ]
-        if let path = config ?? environment["REMO_CONFIG"] {
-            providers.append(try Self.configurationFile(path))
-        }
         do {
-            return try ServiceSettings(reader: ConfigReader(providers: providers), cores: ProcessInfo.processInfo.activeProcessorCount)
+            let settings = try Settings(
+                commandLine: Dictionary(uniqueKeysWithValues: given.compactMap { key, value in value.map { (key, $0) } }),
+                environment: environment, file: config ?? environment["REMO_CONFIG"])
+            return try ServiceSettings(settings, cores: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
             throw ValidationError(error.description)
-        }
-    }
-
-    /// The JSON configuration file, read at once.
-    static func configurationFile(_ path: String) throws -> any ConfigProvider {
-        let result = Mutex<Result<FileProvider<JSONSnapshot>, any Error>?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                let provider = try await FileProvider<JSONSnapshot>(filePath: .init(path))
-                result.withLock { $0 = .success(provider) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-            finished.signal()
-        }
-        finished.wait()
-        switch result.withLock({ $0 }) {
-        case .success(let provider)?: return provider
-        case .failure(let error)?: throw ValidationError("the configuration file \(path) cannot be read: \(error)")
-        case nil: throw ValidationError("the configuration file \(path) cannot be read")
         }
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import RemoService
+import RemoSettings
 import RemoWorker
 
 /// `remo-geom-worker`: the command line of docs/worker.md.
@@ -41,59 +42,111 @@ struct WorkerCommand: AsyncParsableCommand {
         }
     }
 
-    @Option(help: ArgumentHelp("Temporal's frontend.", valueName: "host:port"))
-    var temporal: String
+    @Option(help: ArgumentHelp("Temporal's frontend (required).", valueName: "host:port"))
+    var temporal: String?
 
-    @Option(help: "The Temporal namespace.")
-    var namespace = "default"
+    @Option(help: "The Temporal namespace (default: default).")
+    var namespace: String?
 
-    @Option(help: "The task queue to poll.")
-    var taskQueue = "remo-geom"
+    @Option(help: "The task queue to poll (default: remo-geom).")
+    var taskQueue: String?
 
     @Option(help: "Activities run at once (default: the number of cores).")
     var concurrency: Int?
 
-    @Option(help: ArgumentHelp("The folder image paths are relative to.", valueName: "folder"))
-    var filesRoot = "."
+    @Option(help: ArgumentHelp("The folder image paths are relative to (default: .).", valueName: "folder"))
+    var filesRoot: String?
 
     @Option(help: "How the worker names itself to Temporal (default: pid@host).")
     var identity: String?
 
-    @Option(help: "Images over this many pixels are refused from their header.")
-    var maxPixels = PixelLimit.default
+    @Option(help: "Images over this many pixels are refused from their header (default 100000000).")
+    var maxPixels: Int?
 
     @Option(help: "Log lines as text or json, one object per line (default text); one line per activity answered.")
-    var logFormat = "text"
+    var logFormat: String?
 
-    func validate() throws {
-        guard address != nil else { throw ValidationError("--temporal \(temporal): expected host:port, such as 127.0.0.1:7233") }
-        guard (1...1024).contains(concurrency ?? 1) else { throw ValidationError("--concurrency must be from 1 to 1024") }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
-        guard WorkerLog.Format(rawValue: logFormat) != nil else {
-            throw ValidationError("--log-format must be text or json, not \(logFormat)")
-        }
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of settings, keyed by the options' names in camel case ({\"temporal\": \"127.0.0.1:7233\"}); options and REMO_ variables win over it (also REMO_CONFIG).",
+            valueName: "file"))
+    var config: String?
+
+    /// The settings by name (`SettingKey` (RemoSettings)).
+    enum Keys {
+        static let temporal = SettingKey("temporal")
+        static let namespace = SettingKey("namespace")
+        static let taskQueue = SettingKey("taskQueue")
+        static let concurrency = SettingKey("concurrency")
+        static let filesRoot = SettingKey("filesRoot")
+        static let identity = SettingKey("identity")
+        static let maxPixels = SettingKey("maxPixels")
+        static let logFormat = SettingKey("logFormat")
     }
 
-    var address: (host: String, port: Int)? {
-        guard let colon = temporal.lastIndex(of: ":"), let port = Int(temporal[temporal.index(after: colon)...]),
-            (1...65535).contains(port), colon > temporal.startIndex
+    /// What the worker runs with, every setting checked.
+    struct Configured {
+        var host: String
+        var port: Int
+        var namespace: String
+        var taskQueue: String
+        var concurrency: Int
+        var filesRoot: String
+        var identity: String
+        var maximumPixels: Int
+        var logFormat: WorkerLog.Format
+    }
+
+    /// The settings, read through swift-configuration (`Settings` (RemoSettings)) from the
+    /// command line, then the `REMO_` variables, then the configuration file (`--config` or
+    /// `REMO_CONFIG`); the defaults for the rest. A bad one names all three spellings.
+    func configured(_ environment: [String: String]) async throws(SettingError) -> Configured {
+        let given: [(SettingKey, String?)] = [
+            (Keys.temporal, temporal), (Keys.namespace, namespace), (Keys.taskQueue, taskQueue),
+            (Keys.concurrency, concurrency.map(String.init)), (Keys.filesRoot, filesRoot), (Keys.identity, identity),
+            (Keys.maxPixels, maxPixels.map(String.init)), (Keys.logFormat, logFormat),
+        ]
+        let settings = try await Settings.read(
+            commandLine: Dictionary(uniqueKeysWithValues: given.compactMap { key, value in value.map { (key, $0) } }),
+            environment: environment, file: config ?? environment["REMO_CONFIG"])
+        guard let frontend = settings.text(Keys.temporal) else {
+            throw SettingError("\(Keys.temporal.spelled) is required: Temporal's frontend as host:port, such as 127.0.0.1:7233.")
+        }
+        guard let address = Self.address(frontend) else {
+            throw SettingError("\(Keys.temporal.spelled) must be host:port, such as 127.0.0.1:7233, not \(frontend).")
+        }
+        return Configured(
+            host: address.host, port: address.port, namespace: settings.text(Keys.namespace) ?? "default",
+            taskQueue: settings.text(Keys.taskQueue) ?? "remo-geom",
+            concurrency: try settings.int(Keys.concurrency, 1...1024, "from 1 to 1024") ?? ProcessInfo.processInfo.activeProcessorCount,
+            filesRoot: settings.text(Keys.filesRoot) ?? ".",
+            identity: settings.text(Keys.identity) ?? "\(getpid())@\(ProcessInfo.processInfo.hostName)",
+            maximumPixels: try settings.int(Keys.maxPixels, 1...Int.max, "positive") ?? PixelLimit.default,
+            logFormat: try settings.choice(Keys.logFormat, WorkerLog.Format.self) ?? .text)
+    }
+
+    /// `host:port`, the port from 1 to 65535.
+    static func address(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port),
+            colon > text.startIndex
         else { return nil }
-        return (String(temporal[..<colon]), port)
+        return (String(text[..<colon]), port)
     }
 
     func run() async throws {
+        let configured: Configured
+        do { configured = try await self.configured(ProcessInfo.processInfo.environment) } catch {
+            throw ValidationError(error.description)
+        }
         let root: FilesRoot
-        do { root = try FilesRoot(filesRoot) } catch { throw ValidationError("--files-root \(error.message)") }
-        let (host, port) = address!
-        let name = identity ?? "\(getpid())@\(ProcessInfo.processInfo.hostName)"
-        let slots = concurrency ?? ProcessInfo.processInfo.activeProcessorCount
-        let settings = ActivityWorker.Settings(host: host, port: port, concurrency: slots, identity: name)
-        var configured = settings
-        configured.namespace = namespace
-        configured.taskQueue = taskQueue
+        do { root = try FilesRoot(configured.filesRoot) } catch { throw ValidationError("--files-root \(error.message)") }
+        var settings = ActivityWorker.Settings(
+            host: configured.host, port: configured.port, concurrency: configured.concurrency, identity: configured.identity)
+        settings.namespace = configured.namespace
+        settings.taskQueue = configured.taskQueue
         let worker = ActivityWorker(
-            settings: configured, runner: ActivityRunner(files: root, maximumPixels: maxPixels),
-            log: WorkerLog(format: WorkerLog.Format(rawValue: logFormat) ?? .text))
+            settings: settings, runner: ActivityRunner(files: root, maximumPixels: configured.maximumPixels),
+            log: WorkerLog(format: configured.logFormat))
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number)
@@ -102,7 +155,8 @@ struct WorkerCommand: AsyncParsableCommand {
             return source
         }
         worker.log(
-            "polling \(taskQueue) in \(namespace) at \(host):\(port) as \(name), \(slots) at once, files under \(root.path)")
+            "polling \(settings.taskQueue) in \(settings.namespace) at \(settings.host):\(settings.port) as \(settings.identity), "
+                + "\(settings.concurrency) at once, files under \(root.path)")
         let counts = await worker.run()
         signals.forEach { $0.cancel() }
         worker.log(

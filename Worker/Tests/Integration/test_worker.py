@@ -300,14 +300,27 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
 
 class UsageTests(unittest.TestCase):
     def test_bad_usage_exits_2_with_a_message_naming_the_option(self):
-        for arguments, message in [
-            (["--temporal", "nonsense"], "--temporal nonsense: expected host:port"),
-            (["--temporal", "127.0.0.1:7233", "--files-root", "/nonexistent"], "--files-root /nonexistent: no such folder"),
-            (["--temporal", "127.0.0.1:7233", "--concurrency", "0"], "--concurrency must be from 1 to 1024"),
-            ([], "Missing expected argument '--temporal <host:port>'"),
+        folder = tempfile.mkdtemp(prefix="remo-usage-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        config = os.path.join(folder, "worker-settings.json")
+        with open(config, "w") as f:
+            json.dump({"temporal": "127.0.0.1:7233", "concurrency": "many"}, f)
+        for arguments, environment, message in [
+            (["--temporal", "nonsense"], {},
+             "--temporal (REMO_TEMPORAL, or temporal in the configuration file) must be host:port, such as 127.0.0.1:7233, not nonsense"),
+            (["--temporal", "127.0.0.1:7233", "--files-root", "/nonexistent"], {}, "--files-root /nonexistent: no such folder"),
+            (["--temporal", "127.0.0.1:7233", "--concurrency", "0"], {},
+             "--concurrency (REMO_CONCURRENCY, or concurrency in the configuration file) must be a whole number, from 1 to 1024, not 0"),
+            ([], {}, "--temporal (REMO_TEMPORAL, or temporal in the configuration file) is required"),
+            # Every option from a REMO_ variable and from a JSON file; the command line wins.
+            ([], {"REMO_TEMPORAL": "127.0.0.1:7233", "REMO_LOG_FORMAT": "xml"}, "--log-format (REMO_LOG_FORMAT, or logFormat"),
+            (["--config", config], {}, "must be a whole number, from 1 to 1024, not many"),
+            (["--config", config, "--concurrency", "1", "--files-root", "/nonexistent"], {}, "--files-root /nonexistent"),
+            ([], {"REMO_CONFIG": config, "REMO_CONCURRENCY": "1", "REMO_FILES_ROOT": "/nonexistent"}, "--files-root /nonexistent"),
         ]:
-            out = subprocess.run([harness.WORKER, *arguments], capture_output=True, text=True, timeout=30)
-            self.assertEqual(out.returncode, 2, arguments)
+            out = subprocess.run([harness.WORKER, *arguments], capture_output=True, text=True, timeout=30,
+                                 env={**os.environ, **environment})
+            self.assertEqual(out.returncode, 2, (arguments, environment, out.stderr))
             self.assertIn(message, out.stderr)
         listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(listed.returncode, 0)
