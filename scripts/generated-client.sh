@@ -17,11 +17,11 @@ if [ -z "${REMO_GEOM:-}" ]; then
     swift build --product remo-geom >&2
     REMO_GEOM=.build/debug/remo-geom
 fi
+source scripts/lib/service.sh
 work=$(mktemp -d)
-log="$work/serve.log"
-"$REMO_GEOM" serve --port 0 2>"$log" &
-server=$!
+server=""
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+start_service "$work/serve.log"
 cat >"$work/config.yml" <<'CONFIG'
 package_name_override: remo_geom_client
 content_type_overrides:
@@ -37,10 +37,4 @@ if grep -qi "warning\|could not" "$work/generate.log"; then
     cat "$work/generate.log" >&2
     exit 1
 fi
-for _ in $(seq 1 100); do
-    port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "generated-client.sh: the service did not start" >&2; cat "$log" >&2; exit 1; }
 python3 scripts/call-every-route.py "$work" "http://127.0.0.1:$port"

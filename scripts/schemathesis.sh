@@ -24,16 +24,11 @@ if [ -z "${REMO_GEOM:-}" ]; then
     swift build --product remo-geom >&2
     REMO_GEOM=.build/debug/remo-geom
 fi
+source scripts/lib/service.sh
 log=$(mktemp)
-"$REMO_GEOM" serve --port 0 2>"$log" &
-server=$!
+server=""
 trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
-for _ in $(seq 1 100); do
-    port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-    [ -n "$port" ] && break
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "schemathesis.sh: the service did not start" >&2; cat "$log" >&2; exit 1; }
+start_service "$log"
 "$st" run openapi.json --url "http://127.0.0.1:$port" --max-examples "$examples" --seed 1 \
     --checks all --exclude-checks positive_data_acceptance,negative_data_rejection
 if grep -q 'status=5' "$log"; then

@@ -38,13 +38,13 @@ extension Jobs {
         guard width * height <= Double(request.maximumPixels) else {
             throw JobError(
                 .imageTooLarge,
-                message: "\(name): a \(Int(width)) × \(Int(height)) mask is over the limit of \(request.maximumPixels) pixels")
+                message: "\(name): a \(width.messageText) × \(height.messageText) mask is over the limit of \(request.maximumPixels) pixels")
         }
         guard max(width, height) <= Double(PNGCodec.maximumSide) else {
             throw JobError(
                 .imageTooLarge,
                 message:
-                    "\(name): a \(Int(width)) × \(Int(height)) mask cannot be written as a PNG, whose sides are at most \(PNGCodec.maximumSide)"
+                    "\(name): a \(width.messageText) × \(height.messageText) mask cannot be written as a PNG, whose sides are at most \(PNGCodec.maximumSide)"
             )
         }
         let rings = regions.map(\.points)

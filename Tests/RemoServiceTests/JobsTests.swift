@@ -50,6 +50,14 @@ struct JobsTests {
         #expect(list?.code == .invalidList)
         let badScan = failure { _ = try Jobs.room(Array("[1, 2]".utf8)) }
         #expect(badScan?.code == .invalidScan)
+        // Found by schemathesis: an image side past Int's range trapped in the refusal's
+        // message instead of being refused.
+        for side in ["1e300", "9.3e18", "4294967296"] {
+            let vast = failure {
+                _ = try Jobs.mask(Array(#"{"image": {"width": \#(side), "height": 1}, "regions": []}"#.utf8))
+            }
+            #expect(vast?.code == .imageTooLarge, "\(side): \(String(describing: vast))")
+        }
     }
 
     @Test("validate and chips: the objects the CLI prints, without its file name")
