@@ -38,7 +38,8 @@ extension Jobs {
         guard width * height <= Double(request.maximumPixels) else {
             throw JobError(
                 .imageTooLarge,
-                message: "\(name): a \(width.messageText) × \(height.messageText) mask is over the limit of \(request.maximumPixels) pixels")
+                message: "\(name): a \(width.messageText) × \(height.messageText) mask is over the limit of \(request.maximumPixels) pixels"
+            )
         }
         guard max(width, height) <= Double(PNGCodec.maximumSide) else {
             throw JobError(
