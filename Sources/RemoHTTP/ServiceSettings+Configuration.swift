@@ -1,5 +1,3 @@
-import Foundation
-import Logging
 import RemoService
 import RemoSettings
 

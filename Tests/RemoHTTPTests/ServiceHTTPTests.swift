@@ -417,9 +417,7 @@ struct ServiceHTTPTests {
         let interim = String(decoding: ServiceProcess.receive(on: socket) ?? [], as: UTF8.self)
         #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"), "\(interim)")
         try ServiceProcess.send(body, on: socket)
-        var answer: [UInt8] = []
-        while let chunk = ServiceProcess.receive(on: socket) { answer += chunk }
-        let text = String(decoding: answer, as: UTF8.self)
+        let text = String(decoding: ServiceProcess.readToClose(socket), as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n") && text.contains("\"valid\":true"), "\(text)")
         #expect(service.stop() == 0)
     }

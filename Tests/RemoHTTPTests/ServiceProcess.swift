@@ -114,8 +114,14 @@ final class ServiceProcess: @unchecked Sendable {
         defer { close(socket) }
         try Self.send(bytes, on: socket)
         if closingWrites { shutdown(socket, Int32(SHUT_WR)) }
+        return Self.readToClose(socket)
+    }
+
+    /// Everything that arrives on `socket` until the service closes it (or says nothing for
+    /// 30 s).
+    static func readToClose(_ socket: Int32) -> [UInt8] {
         var received: [UInt8] = []
-        while let chunk = Self.receive(on: socket) { received += chunk }
+        while let chunk = receive(on: socket) { received += chunk }
         return received
     }
 

@@ -11,9 +11,7 @@ struct SlowClientAndMemoryTests {
 
     /// The answer read to the service's close, as text.
     static func answer(on socket: Int32) -> String {
-        var answer: [UInt8] = []
-        while let chunk = ServiceProcess.receive(on: socket) { answer += chunk }
-        return String(decoding: answer, as: UTF8.self)
+        String(decoding: ServiceProcess.readToClose(socket), as: UTF8.self)
     }
 
     @Test("a head that has not arrived within --header-timeout of its first byte gets 408 request-timeout and its connection closed")
