@@ -159,6 +159,18 @@ public enum ResultJSON {
         .object([("room", room.map(JSONValue.string) ?? .null), ("items", .array(results.map(fitItem)))])
     }
 
+    /// One text's reading in the `dimensions` result: `{"text", "width", "depth", "height",
+    /// "diameter", "unit": "m", "reading", "confidence", "ignored"}`, lengths in metres to a
+    /// tenth of a millimetre.
+    public static func dimensions(_ reading: DimensionsReading) -> JSONValue {
+        .object([
+            ("text", .string(reading.text)), ("width", reading.width.map(metres) ?? .null), ("depth", reading.depth.map(metres) ?? .null),
+            ("height", reading.height.map(metres) ?? .null), ("diameter", reading.diameter.map(metres) ?? .null), ("unit", .string("m")),
+            ("reading", .string(reading.reading.rawValue)), ("confidence", .string(reading.confidence.rawValue)),
+            ("ignored", .array(reading.ignored.map(JSONValue.string))),
+        ])
+    }
+
     /// An error object: `{"error": {"code", "message"}}`, or `{"file", "error": …}` on the
     /// command line, where a run reads several files.
     public static func error(_ error: JobError, file: String? = nil) -> JSONValue {
