@@ -178,6 +178,8 @@ def document():
                                ("feather", "Soften the edge over this many points, 0 to 200 (default 0).", {"type": "number", "minimum": 0, "maximum": 200}),
                                ("grow", "Grow the regions outward by this many points, with round corners, 0 to 200 (default 0).", {"type": "number", "minimum": 0, "maximum": 200}),
                                ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})]),
+        "/v1/dimensions": job("dimensions", "Read products' sizes from retailers' texts", "One reading per text, as 'remo-geom dimensions' reads it (docs/formats.md): width, depth, height and diameter in metres, how they were told apart, how sure they are, and the sizes in the text that are not the product's.",
+                              json_body("DimensionsRequest", "The texts: {\"texts\": [...]}."), json_ok("DimensionsResult", "The readings, in order.")),
         "/healthz": {"get": {"operationId": "healthz", "tags": ["operations"], "summary": "Liveness", "responses": {"200": json_ok("Status", "Alive."), **errors("405")}}},
         "/readyz": {"get": {"operationId": "readyz", "tags": ["operations"], "summary": "Readiness", "responses": {
             "200": json_ok("Status", "Ready."), "503": json_ok("Status", "Draining after SIGTERM or SIGINT."), **errors("405")}}},

@@ -56,18 +56,17 @@ struct DimensionsCommand: ParsableCommand {
         case .jsonl:
             Console.out(readings.map { JSONWriter.string(ResultJSON.dimensions($0)) }.joined(separator: "\n"))
         case .text:
-            for reading in readings { Console.line(Self.line(reading)) }
+            for reading in readings { Self.lines(reading).forEach(Console.line) }
         }
     }
 
     /// `<text>: W 2.13 × D 0.97 × H 0.86 m (labelled, exact)`, then what was ignored.
-    static func line(_ reading: DimensionsReading) -> String {
+    static func lines(_ reading: DimensionsReading) -> [String] {
         let fields = [("Ø", reading.diameter), ("W", reading.width), ("D", reading.depth), ("H", reading.height)].compactMap { name, value in
             value.map { "\(name) \($0.twoDecimals)" }
         }
-        var line = "\(reading.text): " + (fields.isEmpty ? "no size" : fields.joined(separator: " × ") + " m")
-        line += " (\(reading.reading.rawValue), \(reading.confidence.rawValue))"
-        for part in reading.ignored { line += "\n  ignored: \(part)" }
-        return line
+        let size = fields.isEmpty ? "no size" : fields.joined(separator: " × ") + " m"
+        return ["\(reading.text): \(size) (\(reading.reading.rawValue), \(reading.confidence.rawValue))"]
+            + reading.ignored.map { "  ignored: \($0)" }
     }
 }

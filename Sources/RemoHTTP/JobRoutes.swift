@@ -112,6 +112,14 @@ enum JobRoutes {
         }
     }
 
+    /// `POST /v1/dimensions`: `{"results": [...]}`, one reading per text of `{"texts": [...]}`.
+    static func dimensions(_ input: Input) throws(ServiceError) -> Prepared {
+        Prepared(memory: DeclaredMemory.json(input.body)) { () throws(ServiceError) in
+            let request = try job { () throws(JobError) in try DimensionsRequest(input.body) }
+            return json(ResultJSON.dimensionsResult(request.read()))
+        }
+    }
+
     /// `POST /v1/mask`: the inpainting mask of a region document, a PNG
     /// (docs/commands.md); query `region`, `style`, `feather`, `grow`.
     static func mask(_ input: Input) throws(ServiceError) -> Prepared {

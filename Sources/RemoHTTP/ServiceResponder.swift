@@ -68,6 +68,7 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .post, path: "/v1/repair", body: .json, handler: JobRoutes.repair),
             Route(method: .post, path: "/v1/simplify", body: .json, handler: JobRoutes.simplify),
             Route(method: .post, path: "/v1/mask", body: .json, handler: JobRoutes.mask),
+            Route(method: .post, path: "/v1/dimensions", body: .json, handler: JobRoutes.dimensions),
             Route(method: .get, path: "/healthz", body: .none) { _ in status("ok", .ok) },
             Route(method: .get, path: "/readyz", body: .none) { [draining] _ in
                 draining.isDraining ? status("draining", .serviceUnavailable) : status("ok", .ok)

@@ -171,6 +171,12 @@ public enum ResultJSON {
         ])
     }
 
+    /// The `dimensions` result of the service and the worker: `{"results": [...]}`, one
+    /// reading per text, in order.
+    public static func dimensionsResult(_ readings: [DimensionsReading]) -> JSONValue {
+        .object([("results", .array(readings.map(dimensions)))])
+    }
+
     /// An error object: `{"error": {"code", "message"}}`, or `{"file", "error": …}` on the
     /// command line, where a run reads several files.
     public static func error(_ error: JobError, file: String? = nil) -> JSONValue {

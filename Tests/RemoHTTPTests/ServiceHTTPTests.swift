@@ -112,6 +112,14 @@ struct ServiceHTTPTests {
         #expect(mask.status == 200 && mask.body == drawn)
         let noRegion = try service.request("POST", "/v1/mask?region=nope", file: valid)
         #expect(noRegion.status == 422 && noRegion.text.contains(#""code":"no-such-region""#))
+        let texts = ["W 88 x D 38 x H 33 in", "Ø 45 cm, H 60 cm", "Box: 40 x 20 x 10 in"]
+        let body = Array(JSONWriter.string(.object([("texts", .array(texts.map(JSONValue.string)))])).utf8)
+        let sizes = try service.request("POST", "/v1/dimensions", body: body)
+        let read = try CLIRunner.run(["dimensions", "--format", "json", "--"] + texts).stdout
+        #expect(sizes.status == 200 && sizes.text + "\n" == #"{"results":"# + read.dropLast() + "}\n", "\(sizes.text)")
+        let tooMany = Array(JSONWriter.string(.object([("texts", .array([.number(3)]))])).utf8)
+        let notText = try service.request("POST", "/v1/dimensions", body: tooMany)
+        #expect(notText.status == 400 && notText.text.contains("$.texts[0]: expected a string"), "\(notText.text)")
         let refused = try service.request("POST", "/v1/simplify?maxPoints=2", file: valid)
         #expect(refused.status == 400 && refused.text.contains("the query parameter maxPoints: expected a whole number of at least 3"))
         #expect(try service.request("GET", "/healthz").text == #"{"status":"ok"}"#)

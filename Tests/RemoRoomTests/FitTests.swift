@@ -152,6 +152,49 @@ struct FitTests {
         #expect(result.reasons.contains { $0.code == "floor-space" && $0.message.contains("fits at") })
     }
 
+    @Test("a list whose sizes are written as retailers write them gets the badges of the same list in numbers")
+    func dimensionsText() throws {
+        let room = try Self.sample("living-room.json")
+        let checker = FitChecker(room: room)
+        let numbers = try Self.products().map(checker.check)
+        let texts = try ShoppingList.decode(try Repository.bytes("SampleScans/rooms/shopping-list-texts.json")).map(checker.check)
+        #expect(numbers.map(\.badge) == texts.map(\.badge))
+        #expect(numbers.map { $0.reasons.map(\.code) } == texts.map { $0.reasons.map(\.code) })
+        #expect(Set(numbers.map(\.badge)).count >= 3, "the list covers several badges: \(numbers.map(\.badge))")
+        // The lamp's text gives only its height, as its numbers do: unknown.
+        #expect(texts.last?.badge == .unknown && texts.last?.reasons.first?.code == "missing-dimensions")
+    }
+
+    @Test("an unlabelled size is used and said to be inferred; numbers win over the text, dimension by dimension; no size, no badge")
+    func dimensionsTextRules() throws {
+        let room = try Self.sample("living-room.json")
+        let checker = FitChecker(room: room)
+        let numbers = checker.check(Product(id: "a", category: "chair", width: 0.75, depth: 0.82, height: 0.88))
+        let ordered = checker.check(
+            Product(id: "a", category: "chair", width: nil, depth: nil, height: nil, dimensions: DimensionsReader.read("75 x 82 x 88 cm")))
+        #expect(ordered.badge == numbers.badge)
+        #expect(ordered.reasons.map(\.code) == ["dimensions-inferred"] + numbers.reasons.map(\.code))
+        #expect(ordered.reasons.first?.message.contains("0.75 × 0.82 × 0.88 m") == true)
+        // The width's number wins; the others come from the text.
+        let mixed = Product(
+            id: "b", width: 1.0, depth: nil, height: nil, unit: .metres, dimensions: DimensionsReader.read("W 2 m x D 0.5 m x H 0.4 m"))
+        #expect(mixed.metres.map { [$0.width, $0.depth, $0.height] } == [1.0, 0.5, 0.4])
+        #expect(!mixed.usesInferredDimensions)
+        // A number that is not a length does not hide the text's.
+        let zero = Product(id: "c", width: 0, depth: 0.5, height: 0.4, dimensions: DimensionsReader.read("W 90 cm"))
+        #expect(zero.metres?.width == 0.9)
+        // A text that says no size: unknown, missing every dimension.
+        let none = checker.check(Product(id: "d", width: nil, depth: nil, height: nil, dimensions: DimensionsReader.read("Beautiful velvet sofa")))
+        #expect(none.badge == .unknown && none.reasons.map(\.code) == ["missing-dimensions"])
+        // A text that is not a string is a list error naming it.
+        #expect(throws: ShoppingListError.self) { try ShoppingList.decode(Array(#"{"items": [{"id": "x", "dimensions": 3}]}"#.utf8)) }
+        do {
+            _ = try ShoppingList.decode(Array(#"{"items": [{"id": "x", "dimensions": 3}]}"#.utf8))
+        } catch {
+            #expect(error.message.contains("items[0].dimensions"))
+        }
+    }
+
     @Test("without a scan every badge is unknown; units convert; removed furniture frees its floor")
     func options() throws {
         let products = try Self.products()

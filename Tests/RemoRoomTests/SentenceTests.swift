@@ -21,6 +21,8 @@ struct SentenceTests {
             case let names:
                 "the product's \(names.joined(separator: ", ").replacingOccurrences(of: ", height", with: " and height")) are missing or not positive lengths"
             }
+        case .dimensionsInferred(let w, let d, let h):
+            "the size was read from unlabelled numbers in the product's text, taken as width × depth × height: \(f(w)) × \(f(d)) × \(f(h)) m"
         case .noScan: "there is no room scan to check against"
         case .tooTall(let h, let c): "\(f(h)) m tall; the ceiling is \(f(c)) m"
         case .underCeiling(let h, let c): "\(f(h)) m tall under a \(f(c)) m ceiling (\(f(c - h)) m to spare)"
@@ -74,6 +76,7 @@ struct SentenceTests {
             let unknown = (choice & 1 != 0, choice & 2 != 0, choice & 4 != 0)
             let findings: [FitReason.Finding] = [
                 .missingDimensions(width: unknown.0, depth: unknown.1, height: unknown.2), .noScan,
+                .dimensionsInferred(width: number(), depth: number(), height: number()),
                 .tooTall(height: number(), ceiling: number()),
                 .underCeiling(height: number(), ceiling: number()),
                 .stuckAtDoor(smallestSide: number(), middleSide: number(), doorway: doorway),

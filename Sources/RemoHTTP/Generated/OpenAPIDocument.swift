@@ -1443,6 +1443,124 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/dimensions": {
+      "post": {
+        "operationId": "dimensions",
+        "tags": [
+          "jobs"
+        ],
+        "summary": "Read products' sizes from retailers' texts",
+        "description": "One reading per text, as 'remo-geom dimensions' reads it (docs/formats.md): width, depth, height and diameter in metres, how they were told apart, how sure they are, and the sizes in the text that are not the product's.",
+        "requestBody": {
+          "required": true,
+          "description": "The texts: {\"texts\": [...]}.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/DimensionsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The readings, in order.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DimensionsResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "operationId": "healthz",
@@ -1633,6 +1751,120 @@ enum OpenAPIDocument {
           }
         }
       },
+      "DimensionsRequest": {
+        "title": "remo-geom dimensions request",
+        "description": "What POST /v1/dimensions and the ReadDimensions activity take: the texts to read, at most 100,000 of them, each at most 16,384 UTF-8 bytes.",
+        "type": "object",
+        "required": [
+          "texts"
+        ],
+        "properties": {
+          "texts": {
+            "type": "array",
+            "maxItems": 100000,
+            "items": {
+              "type": "string",
+              "maxLength": 16384
+            }
+          }
+        }
+      },
+      "DimensionsResult": {
+        "title": "remo-geom dimensions result",
+        "description": "What POST /v1/dimensions and the ReadDimensions activity answer: one reading per text, in order. 'remo-geom dimensions --format json' prints the array of readings.",
+        "type": "object",
+        "required": [
+          "results"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "results": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DimensionsResultReading"
+            }
+          }
+        }
+      },
+      "DimensionsResultReading": {
+        "type": "object",
+        "required": [
+          "text",
+          "width",
+          "depth",
+          "height",
+          "diameter",
+          "unit",
+          "reading",
+          "confidence",
+          "ignored"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "text": {
+            "type": "string",
+            "description": "The text read."
+          },
+          "width": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0,
+            "description": "Metres (a round item's diameter); null when the text does not say."
+          },
+          "depth": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0,
+            "description": "Metres (a round item's diameter); null when the text does not say."
+          },
+          "height": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0,
+            "description": "Metres; null when the text does not say."
+          },
+          "diameter": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0,
+            "description": "Metres, for a round item; else null."
+          },
+          "unit": {
+            "const": "m"
+          },
+          "reading": {
+            "enum": [
+              "labelled",
+              "ordered",
+              "none"
+            ],
+            "description": "labelled: by W/D/H-style labels; ordered: an unlabelled triple as width x depth x height, a pair as width x depth; none: no size of the product."
+          },
+          "confidence": {
+            "enum": [
+              "exact",
+              "inferred",
+              "none"
+            ],
+            "description": "exact: every number labelled; inferred: some number placed by its order; none: no number."
+          },
+          "ignored": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "The parts of the text that give a size that is not the product's (a seat height, the box, a weight, a mattress it takes) or a size without its unit or dimension, as written."
+          }
+        }
+      },
       "Error": {
         "title": "remo-geom error object",
         "description": "Why an input could not be read or a job not done: a stable code and a message naming the input. The CLI's per-file objects put 'file' first; the service answers it as its body.",
@@ -1753,7 +1985,8 @@ enum OpenAPIDocument {
                           "ceiling-height",
                           "door-passage",
                           "no-scan",
-                          "missing-dimensions"
+                          "missing-dimensions",
+                          "dimensions-inferred"
                         ]
                       },
                       "message": {
@@ -2615,7 +2848,7 @@ enum OpenAPIDocument {
       },
       "ShoppingList": {
         "title": "remo-geom shopping list",
-        "description": "The products to badge (fit --items, POST /v1/fit 'items'): a flat list, or groups of lists. Sizes in the item's unit (metres by default); a missing or null size gives an unknown badge.",
+        "description": "The products to badge (fit --items, POST /v1/fit 'items'): a flat list, or groups of lists. Sizes in the item's unit (metres by default), or as the retailer wrote them in 'dimensions'; a size neither gives is unknown, and so is the badge.",
         "type": "object",
         "anyOf": [
           {
@@ -2699,6 +2932,14 @@ enum OpenAPIDocument {
               "mm",
               "in"
             ]
+          },
+          "dimensions": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 16384,
+            "description": "The size as the retailer wrote it (\"Overall: 34'' H x 84'' W x 38'' D\"), read as 'remo-geom dimensions' reads it; at most 16,384 UTF-8 bytes. Numbers win over it, dimension by dimension."
           }
         }
       },

@@ -35,6 +35,10 @@
 /// ``DimensionsReading/Confidence/none``. The grammar is written by hand rather than as a
 /// pile of regular expressions so that each rule above is one place in the code.
 public enum DimensionsReader {
+    /// The longest text the jobs read, in UTF-8 bytes: a product page's size paragraph is a
+    /// few hundred. (Reading is linear in the text; the limit keeps a list's cost known.)
+    public static let maximumTextBytes = 16_384
+
     /// Reads `text`.
     public static func read(_ text: String) -> DimensionsReading {
         Parser(text).read()

@@ -174,12 +174,16 @@ public struct FitChecker: Sendable {
             let reason = FitReason(finding: .missingDimensions(width: w, depth: d, height: h))
             return FitResult(id: product.id, badge: .unknown, reasons: [reason], placement: nil)
         }
-        guard hasScan else {
-            return FitResult(id: product.id, badge: .unknown, reasons: [FitReason(finding: .noScan)], placement: nil)
-        }
-        // One for each check: ceiling, way in, floor space.
+        // One for each check (ceiling, way in, floor space), after a word on a size read by its order.
         var reasons: [FitReason] = []
-        reasons.reserveCapacity(3)
+        if product.usesInferredDimensions {
+            reasons.append(FitReason(finding: .dimensionsInferred(width: size.width, depth: size.depth, height: size.height)))
+        }
+        guard hasScan else {
+            reasons.append(FitReason(finding: .noScan))
+            return FitResult(id: product.id, badge: .unknown, reasons: reasons, placement: nil)
+        }
+        reasons.reserveCapacity(4)
         var failed = false
         var tight = false
 

@@ -9,6 +9,8 @@ public struct FitReason: Hashable, Sendable {
     enum Finding: Hashable, Sendable {
         /// Which of width, depth and height are missing or not positive lengths.
         case missingDimensions(width: Bool, depth: Bool, height: Bool)
+        /// The size used, some of it placed by its order in the product's text.
+        case dimensionsInferred(width: Double, depth: Double, height: Double)
         case noScan
         case tooTall(height: Double, ceiling: Double)
         case underCeiling(height: Double, ceiling: Double)
@@ -48,10 +50,12 @@ public struct FitReason: Hashable, Sendable {
 
     let finding: Finding
 
-    /// A stable code: floor-space, ceiling-height, door-passage, no-scan or missing-dimensions.
+    /// A stable code: floor-space, ceiling-height, door-passage, no-scan, missing-dimensions
+    /// or dimensions-inferred.
     public var code: String {
         switch finding {
         case .missingDimensions: "missing-dimensions"
+        case .dimensionsInferred: "dimensions-inferred"
         case .noScan: "no-scan"
         case .tooTall, .underCeiling: "ceiling-height"
         case .stuckAtDoor, .passesDoor, .noDoorway: "door-passage"
@@ -70,6 +74,11 @@ public struct FitReason: Hashable, Sendable {
             let list = names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
             let verb = names.count == 1 ? "is missing or not a positive length" : "are missing or not positive lengths"
             return "the product's \(list) \(verb)"
+        case .dimensionsInferred(let width, let depth, let height):
+            return """
+                the size was read from unlabelled numbers in the product's text, taken as width × depth × height: \
+                \(metres: width) × \(metres: depth) × \(metres: height) m
+                """
         case .noScan:
             return "there is no room scan to check against"
         case .tooTall(let height, let ceiling):

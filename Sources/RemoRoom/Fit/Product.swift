@@ -16,11 +16,14 @@ public struct Product: Hashable, Sendable {
     public var height: Double?
     /// The unit of the dimensions.
     public var unit: LengthUnit
+    /// Its size as the retailer wrote it, read (``DimensionsReader``): what fills in a
+    /// dimension the numbers leave out. Numbers win, dimension by dimension.
+    public var dimensions: DimensionsReading?
 
     /// A product; any dimension may be missing.
     public init(
         id: String, name: String? = nil, category: String? = nil, width: Double?, depth: Double?, height: Double?,
-        unit: LengthUnit = .metres
+        unit: LengthUnit = .metres, dimensions: DimensionsReading? = nil
     ) {
         self.id = id
         self.name = name
@@ -29,17 +32,34 @@ public struct Product: Hashable, Sendable {
         self.depth = depth
         self.height = height
         self.unit = unit
+        self.dimensions = dimensions
     }
 
-    /// Width, depth and height in metres, when all three are known and positive.
+    /// Width, depth and height in metres, when all three are known and positive: each
+    /// from its number, else from the text.
     public var metres: (width: Double, depth: Double, height: Double)? {
-        guard let w = width, let d = depth, let h = height, Self.isLength(w), Self.isLength(d), Self.isLength(h) else { return nil }
-        return (w * unit.metres, d * unit.metres, h * unit.metres)
+        guard let w = metres(width, dimensions?.width), let d = metres(depth, dimensions?.depth), let h = metres(height, dimensions?.height)
+        else { return nil }
+        return (w, d, h)
+    }
+
+    /// Whether a dimension ``metres`` gives was placed by its order in the text (an
+    /// unlabelled "84 x 38 x 34 in"), not by a label or a number.
+    public var usesInferredDimensions: Bool {
+        guard let dimensions, dimensions.confidence == .inferred else { return false }
+        return (!Self.isLength(width) && dimensions.width != nil) || (!Self.isLength(depth) && dimensions.depth != nil)
+            || (!Self.isLength(height) && dimensions.height != nil)
     }
 
     /// Which dimensions are missing or not positive lengths (what ``metres`` needs).
     var unknownDimensions: (width: Bool, depth: Bool, height: Bool) {
-        (!Self.isLength(width), !Self.isLength(depth), !Self.isLength(height))
+        (metres(width, dimensions?.width) == nil, metres(depth, dimensions?.depth) == nil, metres(height, dimensions?.height) == nil)
+    }
+
+    /// A dimension in metres: the number's, else the text's.
+    private func metres(_ number: Double?, _ read: Double?) -> Double? {
+        if let number, Self.isLength(number) { return number * unit.metres }
+        return Self.isLength(read) ? read : nil
     }
 
     static func isLength(_ value: Double?) -> Bool {
@@ -124,10 +144,21 @@ public enum ShoppingList {
                 unit = parsed
             }
             func text(_ key: String) -> String? { if case .string(let s)? = item[key] { return s } else { return nil } }
+            var dimensions: DimensionsReading? = nil
+            switch item["dimensions"] {
+            case nil, .null?: break
+            case .string(let written)?:
+                guard written.utf8.count <= DimensionsReader.maximumTextBytes else {
+                    throw ShoppingListError(
+                        message: "\(path).dimensions: \(written.utf8.count) bytes; a size text may have at most \(DimensionsReader.maximumTextBytes)")
+                }
+                dimensions = DimensionsReader.read(written)
+            default: throw ShoppingListError(message: "\(path).dimensions: expected a string (the size as the retailer wrote it)")
+            }
             products.append(
                 Product(
                     id: id, name: text("name"), category: text("category"), width: try number("width"), depth: try number("depth"),
-                    height: try number("height"), unit: unit))
+                    height: try number("height"), unit: unit, dimensions: dimensions))
         }
         return products
     }

@@ -7,8 +7,8 @@ import RemoRoom
 public struct DimensionsRequest: Hashable, Sendable {
     /// The most texts one request reads.
     public static let maximumTexts = 100_000
-    /// The longest text, in UTF-8 bytes: a product page's size paragraph is a few hundred.
-    public static let maximumTextBytes = 16_384
+    /// The longest text, in UTF-8 bytes (``RemoRoom/DimensionsReader/maximumTextBytes``).
+    public static let maximumTextBytes = DimensionsReader.maximumTextBytes
 
     /// The texts, in order.
     public var texts: [String]

@@ -13,13 +13,14 @@ public enum Activity: String, CaseIterable, Sendable {
     case repairRegions = "RepairRegions"
     case simplifyRegions = "SimplifyRegions"
     case drawMask = "DrawMask"
+    case readDimensions = "ReadDimensions"
 
     /// Whether the job reads or writes an image: it may take seconds, so it runs on a
     /// thread of its own and heartbeats.
     public var isImageJob: Bool {
         switch self {
         case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask: true
-        case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions: false
+        case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions, .readDimensions: false
         }
     }
 }
@@ -105,6 +106,9 @@ public struct ActivityRunner: Sendable {
             let request = try MaskRequest(try argument.options("options"), maximumPixels: maximumPixels)
             let png = try Jobs.mask(try argument.objectBytes("regions", "a region document"), request: request, name: "$.regions")
             return .object(try write(png, to: outputPath, stillWanted: stillWanted))
+
+        case .readDimensions:
+            return ResultJSON.dimensionsResult(try DimensionsRequest(argument).read())
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")

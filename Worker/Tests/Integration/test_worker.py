@@ -34,6 +34,10 @@ def without_file(obj):
     return {k: v for k, v in obj.items() if k != "file"}
 
 
+# Sizes as retailers write them: labelled, in order, and none.
+SIZE_TEXTS = ["Overall: 34'' H x 84'' W x 38'' D; seat height 18 in", "213 × 96 × 86 cm", "Velvet sofa, emerald"]
+
+
 class WorkerTests(unittest.IsolatedAsyncioTestCase):
     maxDiff = None
 
@@ -90,6 +94,7 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "DrawMask",
              "argument": {"regions": load("regions", "valid.json"), "output": "out/mask.png",
                           "options": {"region": "lamp", "style": "white-on-black", "feather": 3, "grow": 2}}},
+            {"activity": "ReadDimensions", "argument": {"texts": SIZE_TEXTS}},
         ]
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
@@ -122,6 +127,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         harness.cli("mask", "--regions", valid, "--output", expected_mask, "--region", "lamp", "--style", "white-on-black",
                     "--feather", "3", "--grow", "2")
         self.assert_file_result(results[10], "out/mask.png", expected_mask)
+        self.assertEqual(results[11], {"results": json.loads(harness.cli("dimensions", "--format", "json", "--", *SIZE_TEXTS))})
+        self.assertEqual([r["confidence"] for r in results[11]["results"]], ["exact", "inferred", "none"])
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
