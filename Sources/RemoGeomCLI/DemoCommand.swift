@@ -120,7 +120,7 @@ struct DemoCommand: ParsableCommand {
         // 4. Room summaries and 5. fit badges for the sample shopping list.
         let roomsFolder = sample("rooms")
         let scanNames = ((try? FileManager.default.contentsOfDirectory(atPath: roomsFolder)) ?? []).filter {
-            $0.hasSuffix(".json") && $0 != "shopping-list.json"
+            $0.hasSuffix(".json") && !$0.hasPrefix("shopping-list")
         }.sorted()
         var roomJSON: [JSONValue] = []
         var fitJSON: [JSONValue] = []

@@ -134,6 +134,8 @@ enum RoomOutput {
                 lines.append("    door \(f(door.width)) × \(f(door.height)) m\(door.isOpen == true ? " (open)" : "")")
             }
             for w in room.warnings { lines.append("    warning: \(w.code): \(w.message)") }
+            lines.append("    verdict: \(room.verdict.rawValue)")
+            lines.append("    \(room.promptDescription)")
         }
         return TerminalText.lines(lines)
     }

@@ -90,40 +90,11 @@ public enum ResultJSON {
             (
                 "walls",
                 .array(
-                    room.walls.map {
-                        .object([
-                            ("start", planPoint($0.start)), ("end", planPoint($0.end)), ("length", metres($0.length)),
-                            ("height", metres($0.height)),
-                        ])
-                    })
+                    room.walls.indices.map { k in wall(room, k) })
             ),
-            (
-                "doors",
-                .array(
-                    room.doors.map {
-                        .object([
-                            ("width", metres($0.width)), ("height", metres($0.height)), ("isOpen", $0.isOpen.map(JSONValue.bool) ?? .null),
-                            ("wall", optional($0.wall)),
-                        ])
-                    })
-            ),
-            (
-                "windows",
-                .array(
-                    room.windows.map {
-                        .object([
-                            ("width", metres($0.width)), ("height", metres($0.height)), ("sill", metres($0.sill)),
-                            ("wall", optional($0.wall)),
-                        ])
-                    })
-            ),
-            (
-                "openings",
-                .array(
-                    room.openings.map {
-                        .object([("width", metres($0.width)), ("height", metres($0.height)), ("wall", optional($0.wall))])
-                    })
-            ),
+            ("doors", .array(room.doors.map(door))),
+            ("windows", .array(room.windows.map(window))),
+            ("openings", .array(room.openings.map(opening))),
             (
                 "objects",
                 .array(
@@ -137,7 +108,57 @@ public enum ResultJSON {
                     })
             ),
             ("warnings", .array(room.warnings.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) })),
+            ("verdict", .string(room.verdict.rawValue)), ("description", .string(room.promptDescription)),
         ])
+    }
+
+    /// Wall `k` of a room: `{"id", "identifier", "start", "end", "length", "height",
+    /// "normal"}`, `identifier` only when the scan gives one.
+    static func wall(_ room: Room, _ k: Int) -> JSONValue {
+        let wall = room.walls[k]
+        var members: [(key: String, value: JSONValue)] = [("id", .number(Double(k)))]
+        if let identifier = wall.identifier { members.append(("identifier", .string(identifier))) }
+        members += [
+            ("start", planPoint(wall.start)), ("end", planPoint(wall.end)), ("length", metres(wall.length)), ("height", metres(wall.height)),
+            ("normal", unitVector(room.inwardNormal(ofWall: k))),
+        ]
+        return .object(members)
+    }
+
+    /// A door: `{"width", "height", "isOpen", "wall", "center", "offsetAlongWall", "bottom"}`.
+    static func door(_ door: Door) -> JSONValue {
+        let size: [(key: String, value: JSONValue)] = [
+            ("width", metres(door.width)), ("height", metres(door.height)), ("isOpen", door.isOpen.map(JSONValue.bool) ?? .null),
+        ]
+        return .object(size + placement(wall: door.wall, center: door.center, offset: door.offsetAlongWall, bottom: door.bottom))
+    }
+
+    /// A window: `{"width", "height", "sill", "wall", "center", "offsetAlongWall", "bottom"}`.
+    static func window(_ window: Window) -> JSONValue {
+        let size: [(key: String, value: JSONValue)] = [
+            ("width", metres(window.width)), ("height", metres(window.height)), ("sill", metres(window.sill)),
+        ]
+        return .object(size + placement(wall: window.wall, center: window.center, offset: window.offsetAlongWall, bottom: window.bottom))
+    }
+
+    /// An opening: `{"width", "height", "wall", "center", "offsetAlongWall", "bottom"}`.
+    static func opening(_ opening: Opening) -> JSONValue {
+        let size: [(key: String, value: JSONValue)] = [("width", metres(opening.width)), ("height", metres(opening.height))]
+        return .object(size + placement(wall: opening.wall, center: opening.center, offset: opening.offsetAlongWall, bottom: opening.bottom))
+    }
+
+    /// Where a door, window or opening is: `wall` (the wall's `id`), `center`,
+    /// `offsetAlongWall` and `bottom`; null where the scan does not say.
+    static func placement(wall: Int?, center: Point?, offset: Double?, bottom: Double) -> [(key: String, value: JSONValue)] {
+        [
+            ("wall", wall.map { .number(Double($0)) } ?? .null), ("center", center.map(planPoint) ?? .null),
+            ("offsetAlongWall", offset.map(metres) ?? .null), ("bottom", metres(bottom)),
+        ]
+    }
+
+    /// A unit vector to six decimals.
+    static func unitVector(_ p: Point) -> JSONValue {
+        .array([.number((p.x * 1e6).rounded() / 1e6), .number((p.y * 1e6).rounded() / 1e6)])
     }
 
     /// One item of the `fit` result object.

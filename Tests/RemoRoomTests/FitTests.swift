@@ -113,7 +113,7 @@ struct FitTests {
         let far = try room(door: "{\"x\": 0.1, \"y\": 1, \"z\": 1.45}")
         let door = try #require(far.doors.first)
         let center = try #require(door.center)
-        #expect(door.wall == "wall-2" && abs(center.x - 0.1) < 1e-12 && center.y == 1.5)
+        #expect(door.wall == 2 && abs(center.x - 0.1) < 1e-12 && center.y == 1.5)
         #expect(abs(door.direction.y) == 0 && abs(door.direction.x) == 1)
         let blocked = FitChecker(room: far).check(bed)
         #expect(blocked.badge == .doesNotFit)
@@ -122,7 +122,7 @@ struct FitTests {
         // In the middle of a short wall: the bed fits beside its zone, clear of it.
         let side = try room(door: "[-1.9, 1, 0]")
         let sideDoor = try #require(side.doors.first)
-        #expect(sideDoor.wall == "wall-3" && sideDoor.center == Point(-2, 0))
+        #expect(sideDoor.wall == 3 && sideDoor.center == Point(-2, 0))
         let beside = FitChecker(room: side).check(bed)
         let placement = try #require(beside.placement)
         try Self.confirm(placement, in: side)

@@ -54,7 +54,8 @@ struct SchemaTests {
     @Test("the inputs: sample region documents, the shopping list, the RoomDimensions form")
     func inputs() throws {
         for (schema, files) in [
-            ("region-document", Self.regionDocuments), ("shopping-list", ["SampleScans/rooms/shopping-list.json"]),
+            ("region-document", Self.regionDocuments),
+            ("shopping-list", ["SampleScans/rooms/shopping-list.json", "SampleScans/rooms/shopping-list-texts.json"]),
             ("room-dimensions", ["schemas/examples/room-dimensions.json"]),
         ] {
             let result = try Self.check(schema, try files.map(Self.text))
@@ -88,9 +89,18 @@ struct SchemaTests {
         photos.append(
             JSONWriter.string(
                 try Jobs.photo(Array(Data(contentsOf: URL(fileURLWithPath: "SampleScans/photos/sharp.heic")))).json(file: nil)))
+        fits.append(
+            try CLIRunner.run([
+                "fit", "--room", "SampleScans/rooms/living-room.json", "--items", "SampleScans/rooms/shopping-list-texts.json", "--format",
+                "json",
+            ]).stdout)
+        // Every text of the size corpus, as the service and the worker answer them.
+        let corpus = try Self.text("Tests/dimensions-corpus.txt").split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains(" => ") }
+            .map { String($0.split(separator: " => ")[0]) }
+        let sizes = [JSONWriter.string(ResultJSON.dimensionsResult(try DimensionsRequest(texts: corpus).read()))]
         for (schema, values) in [
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
-            ("photo-result", photos),
+            ("photo-result", photos), ("dimensions-result", sizes),
         ] {
             let result = try Self.check(schema, values)
             #expect(result.ok, "\(schema): \(result.output)")

@@ -2427,13 +2427,6 @@ enum OpenAPIDocument {
         "minItems": 2,
         "maxItems": 2
       },
-      "RoomResultWallName": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "the identifier of the wall it is in"
-      },
       "RoomResultRoom": {
         "type": "object",
         "required": [
@@ -2447,7 +2440,9 @@ enum OpenAPIDocument {
           "windows",
           "openings",
           "objects",
-          "warnings"
+          "warnings",
+          "verdict",
+          "description"
         ],
         "additionalProperties": false,
         "properties": {
@@ -2501,13 +2496,24 @@ enum OpenAPIDocument {
             "items": {
               "type": "object",
               "required": [
+                "id",
                 "start",
                 "end",
                 "length",
-                "height"
+                "height",
+                "normal"
               ],
               "additionalProperties": false,
               "properties": {
+                "id": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "the wall's index in walls, which doors, windows and openings name in 'wall'"
+                },
+                "identifier": {
+                  "type": "string",
+                  "description": "the scan's identifier for the wall, when it has one"
+                },
                 "start": {
                   "$ref": "#/components/schemas/RoomResultPoint"
                 },
@@ -2521,6 +2527,10 @@ enum OpenAPIDocument {
                 "height": {
                   "type": "number",
                   "minimum": 0
+                },
+                "normal": {
+                  "$ref": "#/components/schemas/RoomResultPoint",
+                  "description": "unit vector [x, z] towards the room's side"
                 }
               }
             }
@@ -2533,7 +2543,10 @@ enum OpenAPIDocument {
                 "width",
                 "height",
                 "isOpen",
-                "wall"
+                "wall",
+                "center",
+                "offsetAlongWall",
+                "bottom"
               ],
               "additionalProperties": false,
               "properties": {
@@ -2552,7 +2565,29 @@ enum OpenAPIDocument {
                   ]
                 },
                 "wall": {
-                  "$ref": "#/components/schemas/RoomResultWallName"
+                  "$ref": "#/components/schemas/RoomResultWallId"
+                },
+                "center": {
+                  "oneOf": [
+                    {
+                      "$ref": "#/components/schemas/RoomResultPoint"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "[x, z]; null when the scan does not place it"
+                },
+                "offsetAlongWall": {
+                  "type": [
+                    "number",
+                    "null"
+                  ],
+                  "description": "metres from its wall's start to its centre, along the wall"
+                },
+                "bottom": {
+                  "type": "number",
+                  "description": "height of its lower edge above the floor, in metres"
                 }
               }
             }
@@ -2565,7 +2600,10 @@ enum OpenAPIDocument {
                 "width",
                 "height",
                 "sill",
-                "wall"
+                "wall",
+                "center",
+                "offsetAlongWall",
+                "bottom"
               ],
               "additionalProperties": false,
               "properties": {
@@ -2581,7 +2619,29 @@ enum OpenAPIDocument {
                   "type": "number"
                 },
                 "wall": {
-                  "$ref": "#/components/schemas/RoomResultWallName"
+                  "$ref": "#/components/schemas/RoomResultWallId"
+                },
+                "center": {
+                  "oneOf": [
+                    {
+                      "$ref": "#/components/schemas/RoomResultPoint"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "[x, z]; null when the scan does not place it"
+                },
+                "offsetAlongWall": {
+                  "type": [
+                    "number",
+                    "null"
+                  ],
+                  "description": "metres from its wall's start to its centre, along the wall"
+                },
+                "bottom": {
+                  "type": "number",
+                  "description": "height of its lower edge above the floor, in metres"
                 }
               }
             }
@@ -2593,7 +2653,10 @@ enum OpenAPIDocument {
               "required": [
                 "width",
                 "height",
-                "wall"
+                "wall",
+                "center",
+                "offsetAlongWall",
+                "bottom"
               ],
               "additionalProperties": false,
               "properties": {
@@ -2606,7 +2669,29 @@ enum OpenAPIDocument {
                   "minimum": 0
                 },
                 "wall": {
-                  "$ref": "#/components/schemas/RoomResultWallName"
+                  "$ref": "#/components/schemas/RoomResultWallId"
+                },
+                "center": {
+                  "oneOf": [
+                    {
+                      "$ref": "#/components/schemas/RoomResultPoint"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "[x, z]; null when the scan does not place it"
+                },
+                "offsetAlongWall": {
+                  "type": [
+                    "number",
+                    "null"
+                  ],
+                  "description": "metres from its wall's start to its centre, along the wall"
+                },
+                "bottom": {
+                  "type": "number",
+                  "description": "height of its lower edge above the floor, in metres"
                 }
               }
             }
@@ -2673,8 +2758,28 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "verdict": {
+            "enum": [
+              "ok",
+              "warn",
+              "rescan"
+            ],
+            "description": "rescan when the floor is not known or walls run along under 60 % of its outline; warn with any warning; else ok"
+          },
+          "description": {
+            "type": "string",
+            "description": "one paragraph a generation prompt can take: size, kind, ceiling, where each door, window and opening is (west = -x, north = -z) and the furniture that stays"
           }
         }
+      },
+      "RoomResultWallId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 0,
+        "description": "the id of its wall (its index in walls); null when no wall is named or near"
       },
       "RoomScan": {
         "title": "room scan",

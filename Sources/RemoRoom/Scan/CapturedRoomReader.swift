@@ -55,7 +55,7 @@ enum CapturedRoomReader {
             if floorPlacement == nil { wallBottoms.append(p.y - height / 2) }
             walls.append(
                 Wall(
-                    identifier: element.name ?? "wall-\(i)",
+                    identifier: element.name,
                     start: Point(p.center.x - half.x, p.center.y - half.y), end: Point(p.center.x + half.x, p.center.y + half.y),
                     height: height, normal: p.zAxis, confidence: element.confidence))
         }
@@ -100,21 +100,24 @@ enum CapturedRoomReader {
         }
         let doors = try placed(.doors).enumerated().map { i, item in
             let (element, p, w, h) = item
+            let (wall, offset) = WallPlacement.place(named: element.parentIdentifier, at: p.center, in: walls)
             return Door(
-                identifier: element.name ?? "door-\(i)", width: w, height: h, isOpen: element.isOpen,
-                wall: element.parentIdentifier, center: p.center, direction: p.xAxis ?? Point(1, 0))
+                identifier: element.name ?? "door-\(i)", width: w, height: h, isOpen: element.isOpen, wall: wall, center: p.center,
+                direction: p.xAxis ?? Point(1, 0), offsetAlongWall: offset, bottom: p.y - h / 2 - floorLevel)
         }
         let windows = try placed(.windows).enumerated().map { i, item in
             let (element, p, w, h) = item
+            let (wall, offset) = WallPlacement.place(named: element.parentIdentifier, at: p.center, in: walls)
             return Window(
-                identifier: element.name ?? "window-\(i)", width: w, height: h, sill: p.y - h / 2 - floorLevel,
-                wall: element.parentIdentifier, center: p.center, direction: p.xAxis ?? Point(1, 0))
+                identifier: element.name ?? "window-\(i)", width: w, height: h, sill: p.y - h / 2 - floorLevel, wall: wall,
+                center: p.center, direction: p.xAxis ?? Point(1, 0), offsetAlongWall: offset)
         }
         let openings = try placed(.openings).enumerated().map { i, item in
             let (element, p, w, h) = item
+            let (wall, offset) = WallPlacement.place(named: element.parentIdentifier, at: p.center, in: walls)
             return Opening(
-                identifier: element.name ?? "opening-\(i)", width: w, height: h,
-                wall: element.parentIdentifier, center: p.center, direction: p.xAxis ?? Point(1, 0))
+                identifier: element.name ?? "opening-\(i)", width: w, height: h, wall: wall, center: p.center,
+                direction: p.xAxis ?? Point(1, 0), offsetAlongWall: offset, bottom: p.y - h / 2 - floorLevel)
         }
 
         // Objects.

@@ -74,15 +74,16 @@ extension Room {
 
 /// A wall as a segment on the plan.
 public struct Wall: Hashable, Sendable {
-    /// The scan's identifier for the element.
-    public var identifier: String
+    /// The scan's identifier for the element, when it has one.
+    public var identifier: String?
     /// One end on the plan.
     public var start: Point
     /// The other end on the plan.
     public var end: Point
     /// The height in metres.
     public var height: Double
-    /// The unit normal on the plan, when the scan gives one.
+    /// The unit normal on the plan, when the scan gives one (RoomPlan's points into the
+    /// room); ``Room/inwardNormal(ofWall:)`` gives one for every wall.
     public var normal: Point?
     /// The scanner's confidence (high, medium, low), when given.
     public var confidence: String?
@@ -101,13 +102,17 @@ public struct Door: Hashable, Sendable {
     public var height: Double
     /// Whether the scanner saw it open.
     public var isOpen: Bool?
-    /// The identifier of its wall.
-    public var wall: String?
+    /// Its wall: an index into ``Room/walls``.
+    public var wall: Int?
     /// Its centre on the plan; nil when the scan does not say where it is (openings
     /// of the RoomDimensions form without a position).
     public var center: Point?
     /// The direction along its width on the plan (unit), that of its wall.
     public var direction: Point
+    /// How far along its wall its centre is, from the wall's ``Wall/start``, in metres.
+    public var offsetAlongWall: Double?
+    /// The height of its lower edge above the floor, in metres.
+    public var bottom: Double = 0
 }
 
 /// A window in a wall.
@@ -120,13 +125,17 @@ public struct Window: Hashable, Sendable {
     public var height: Double
     /// The height of its bottom edge above the floor.
     public var sill: Double
-    /// The identifier of its wall.
-    public var wall: String?
+    /// Its wall: an index into ``Room/walls``.
+    public var wall: Int?
     /// Its centre on the plan; nil when the scan does not say where it is (openings
     /// of the RoomDimensions form without a position).
     public var center: Point?
     /// The unit direction along its width on the plan, that of its wall.
     public var direction: Point
+    /// How far along its wall its centre is, from the wall's ``Wall/start``, in metres.
+    public var offsetAlongWall: Double?
+    /// The height of its lower edge above the floor: its sill.
+    public var bottom: Double { sill }
 }
 
 /// An opening (a doorless passage) in a wall.
@@ -137,13 +146,17 @@ public struct Opening: Hashable, Sendable {
     public var width: Double
     /// The height in metres.
     public var height: Double
-    /// The identifier of its wall.
-    public var wall: String?
+    /// Its wall: an index into ``Room/walls``.
+    public var wall: Int?
     /// Its centre on the plan; nil when the scan does not say where it is (openings
     /// of the RoomDimensions form without a position).
     public var center: Point?
     /// The unit direction along its width on the plan, that of its wall.
     public var direction: Point
+    /// How far along its wall its centre is, from the wall's ``Wall/start``, in metres.
+    public var offsetAlongWall: Double?
+    /// The height of its lower edge above the floor, in metres.
+    public var bottom: Double = 0
 }
 
 /// A piece of furniture or equipment, as an oriented box on the plan.

@@ -4,12 +4,13 @@ import RemoJSON
 /// Reads the simple `RoomDimensions` form: walls with length, height, position (the
 /// centre) and normal; openings with type, width, height; floorArea; ceilingHeight.
 enum RoomDimensionsReader {
-    /// The point of the wall nearest to `position`, that wall's identifier and its unit
-    /// direction; `position` itself along the plan's x axis when there is no wall.
-    static func onNearestWall(_ position: Point, _ walls: [Wall]) -> (wall: String?, center: Point, direction: Point) {
-        var best: (wall: String?, center: Point, direction: Point) = (nil, position, Point(1, 0))
+    /// The point of the wall nearest to `position`, that wall's index, how far along it the
+    /// point is, and its unit direction; `position` itself along the plan's x axis when
+    /// there is no wall.
+    static func onNearestWall(_ position: Point, _ walls: [Wall]) -> (wall: Int?, center: Point, offset: Double?, direction: Point) {
+        var best: (wall: Int?, center: Point, offset: Double?, direction: Point) = (nil, position, nil, Point(1, 0))
         var nearest = Double.infinity
-        for wall in walls {
+        for (k, wall) in walls.enumerated() {
             let (dx, dy) = (wall.end.x - wall.start.x, wall.end.y - wall.start.y)
             let squared = dx * dx + dy * dy
             guard squared > 0, squared.isFinite else { continue }
@@ -19,7 +20,7 @@ enum RoomDimensionsReader {
             if distance < nearest {
                 nearest = distance
                 let length = squared.squareRoot()
-                best = (wall.identifier, foot, Point(dx / length, dy / length))
+                best = (k, foot, t * length, Point(dx / length, dy / length))
             }
         }
         return best
@@ -47,7 +48,7 @@ enum RoomDimensionsReader {
             let id = try string(item, "id", path)
             walls.append(
                 Wall(
-                    identifier: identifier ?? id ?? "wall-\(i)",
+                    identifier: identifier ?? id,
                     start: Point(center.x - direction.x * length / 2, center.y - direction.y * length / 2),
                     end: Point(center.x + direction.x * length / 2, center.y + direction.y * length / 2), height: height,
                     normal: normal,
@@ -72,21 +73,24 @@ enum RoomDimensionsReader {
                 guard invalid.accept(width, height, at: position, element: path) else { continue }
                 // Placed on the nearest wall when the form gives a position; else nowhere.
                 let spot = position.map { onNearestWall($0, walls) }
-                let (wall, center, direction) = (spot?.wall, spot?.center, spot?.direction ?? Point(1, 0))
+                let (wall, center, offset, direction) = (spot?.wall, spot?.center, spot?.offset, spot?.direction ?? Point(1, 0))
                 let id = try string(item, "identifier", path) ?? "\(kind)-\(i)"
                 switch kind {
                 case "door":
                     doors.append(
-                        Door(identifier: id, width: width, height: height, isOpen: nil, wall: wall, center: center, direction: direction))
+                        Door(
+                            identifier: id, width: width, height: height, isOpen: nil, wall: wall, center: center, direction: direction,
+                            offsetAlongWall: offset, bottom: 0))
                 case "window":
                     windows.append(
                         Window(
                             identifier: id, width: width, height: height, sill: try number(item, "sill", path) ?? 0, wall: wall,
-                            center: center,
-                            direction: direction))
+                            center: center, direction: direction, offsetAlongWall: offset))
                 default:
                     openings.append(
-                        Opening(identifier: id, width: width, height: height, wall: wall, center: center, direction: direction))
+                        Opening(
+                            identifier: id, width: width, height: height, wall: wall, center: center, direction: direction,
+                            offsetAlongWall: offset, bottom: 0))
                 }
             }
         case .some: throw .format("openings: expected an array of openings")
