@@ -21,8 +21,9 @@ public struct PlannedProduct: Hashable, Sendable {
 }
 
 /// Draws a room's floor plan: the floor, walls, windows, doors with their swing,
-/// furniture footprints with labels and sizes, the room's dimensions and area, a scale bar,
-/// and optionally products at their witness placements. The plan is turned so that the
+/// furniture footprints with labels and sizes, each wall's id by its middle (the `wall` that
+/// doors, windows and openings name in the room output), the room's dimensions and area, a
+/// scale bar, and optionally products at their witness placements. The plan is turned so that the
 /// longest wall (or outline edge) runs horizontally. Labels follow the rule of `PlanLabels`: none
 /// overlaps another or leaves its piece or the picture. Furniture whose centre lies outside
 /// the floor outline (`Room.objectsOutsideFloor`) is drawn in red with no fill.
@@ -43,6 +44,7 @@ public struct FloorPlanRenderer: Sendable {
     static let fits = RGBA(40, 150, 80)
     static let tight = RGBA(220, 150, 20)
     static let outside = RGBA(200, 60, 50)
+    static let wallLabel = RGBA(110, 106, 100)
 
     /// The plan as an image.
     public func render(_ room: Room, products: [PlannedProduct] = []) -> RGBAImage {
@@ -98,12 +100,32 @@ public struct FloorPlanRenderer: Sendable {
                 painter.text(label, colour: colour(product), halo: Self.floor)
             }
         }
+        // Each wall's id (what doors, windows and openings name in the room output) by its
+        // middle on the room's side, where it fits: after every other label, so that it never
+        // takes their place.
+        if !numbered, let room = rooms.first {
+            let furniture = room.objects.map { $0.footprint.map(pixel) } + products.map { $0.placement.clearedFootprint.map(pixel) }
+            for k in room.walls.indices where room.walls[k].length > 0.6 {
+                let wall = room.walls[k]
+                let n = room.inwardNormal(ofWall: k)
+                let u = Point((wall.end.x - wall.start.x) / wall.length, (wall.end.y - wall.start.y) / wall.length)
+                let m = Point((wall.start.x + wall.end.x) / 2, (wall.start.y + wall.end.y) / 2)
+                let (half, depth) = (min(0.6, wall.length / 2 - 0.05), 0.45)
+                let strip = [
+                    Point(m.x - u.x * half + n.x * 0.05, m.y - u.y * half + n.y * 0.05), Point(m.x + u.x * half + n.x * 0.05, m.y + u.y * half + n.y * 0.05),
+                    Point(m.x + u.x * half + n.x * depth, m.y + u.y * half + n.y * depth), Point(m.x - u.x * half + n.x * depth, m.y - u.y * half + n.y * depth),
+                ].map(pixel)
+                if let label = labels.place(["wall \(k)"], in: strip, size: 0.85 * textSize, off: furniture, keepWhole: true) {
+                    painter.text(label, colour: Self.wallLabel)
+                }
+            }
+        }
         // Each room's number at its middle, when there are several.
         if numbered {
             for (k, room) in rooms.enumerated() where room.floorOutline.count >= 3 {
                 let corners = room.floorOutline.map(pixel)
                 let furniture = room.objects.map { $0.footprint.map(pixel) }
-                if let label = labels.place(["room \(k + 1)"], in: corners, size: 1.5 * textSize, off: furniture, isRoom: true) {
+                if let label = labels.place(["room \(k + 1)"], in: corners, size: 1.5 * textSize, off: furniture, keepWhole: true) {
                     painter.text(label, colour: Self.ink)
                 }
             }

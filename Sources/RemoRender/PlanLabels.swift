@@ -35,6 +35,8 @@ struct PlanLabels {
     private(set) var placed: [BoundingBox] = []
     /// The piece each of them was placed in, in the same order.
     private(set) var pieces: [[Point]] = []
+    /// The first line of each, in the same order.
+    private(set) var texts: [String] = []
 
     init(width: Int, height: Int) {
         (self.width, self.height) = (Double(width), Double(height))
@@ -48,10 +50,10 @@ struct PlanLabels {
     }
 
     /// Where `lines` go in the piece `corners` (pixels), following the rule above from
-    /// `size` down; nil when the label is left out. A room's number (`isRoom`) is never
-    /// shortened.
+    /// `size` down; nil when the label is left out. A room's number or a wall's id
+    /// (`keepWhole`) is never shortened.
     mutating func place(
-        _ lines: [String], in corners: [Point], size: Double, off covering: [[Point]] = [], isRoom: Bool = false
+        _ lines: [String], in corners: [Point], size: Double, off covering: [[Point]] = [], keepWhole: Bool = false
     ) -> Placement? {
         guard let first = lines.first, !first.isEmpty, corners.count >= 3, let piece = try? Ring(corners),
             let bounds = BoundingBox(of: corners)
@@ -61,7 +63,7 @@ struct PlanLabels {
             Point(bounds.min.x + bounds.width * (Double(k % 6) + 0.5) / 6, bounds.min.y + bounds.height * (Double(k / 6) + 0.5) / 6)
         }
         let places = [middle] + grid
-        let shorter = isRoom ? [] : [lines.count > 1 ? [first] : nil, first.count > 4 ? [String(first.prefix(3)) + "."] : nil]
+        let shorter = keepWhole ? [] : [lines.count > 1 ? [first] : nil, first.count > 4 ? [String(first.prefix(3)) + "."] : nil]
         for candidate in ([lines] + shorter).compactMap({ $0 }) {
             var textSize = size
             while textSize >= Self.smallest {
@@ -70,6 +72,7 @@ struct PlanLabels {
                     guard fits(box, in: piece, off: covering) else { continue }
                     placed.append(box)
                     pieces.append(corners)
+                    texts.append(candidate[0])
                     let top = center.y - Double(candidate.count - 1) * Self.pitch * textSize / 2
                     return Placement(lines: candidate, size: textSize, firstCenter: Point(center.x, top))
                 }

@@ -61,12 +61,38 @@ struct FloorPlanTests {
                 }
             }
             #expect(!boxes.isEmpty, "\(name): no label at all")
-            labelled += boxes.count
-            leftOut += room.objects.count + products.count - boxes.count
+            let pieces = labels.texts.filter { !$0.hasPrefix("wall ") }.count
+            labelled += pieces
+            leftOut += room.objects.count + products.count - pieces
         }
         print("plan labels: \(labelled) placed, \(leftOut) left out by the rule")
         // Crowded enough that the rule had to leave some out.
         #expect(leftOut > 0 && labelled > 100, "\(labelled) placed, \(leftOut) left out")
+    }
+
+    @Test("each wall's id is written by its own wall, on the room's side, where furniture leaves room")
+    func wallIds() throws {
+        let room = try #require(try RoomScan.decode(try Repository.bytes("SampleScans/rooms/living-room.json")).rooms.first)
+        let renderer = FloorPlanRenderer()
+        let (_, labels) = renderer.drawing(rooms: [room], products: [], numbered: false)
+        // The sofa stands against wall 0, leaving no room for its id; walls 1 to 3 have theirs.
+        let ids = labels.texts.filter { $0.hasPrefix("wall ") }
+        #expect(Set(ids) == ["wall 1", "wall 2", "wall 3"], "\(labels.texts)")
+        // Each id's box is nearer its own wall, drawn on the plan, than any other wall; and on the floor.
+        let (image, _) = renderer.drawing(rooms: [room], products: [], numbered: false)
+        let scale = Double(image.width - 140) / room.dimensions.length
+        for (text, box) in zip(labels.texts, labels.placed) where text.hasPrefix("wall ") {
+            let k = try #require(Int(text.dropFirst(5)))
+            let middle = Point((box.min.x + box.max.x) / 2, (box.min.y + box.max.y) / 2)
+            // The living room is drawn unturned: x to the right, z down, 70 pixels of margin.
+            let plan = Point((middle.x - 70) / scale, (middle.y - 70) / scale)
+            let distances = room.walls.map { Segment($0.start, $0.end).distance(to: plan) }
+            #expect(distances.firstIndex(of: distances.min()!) == k, "\(text) at \(plan)")
+            #expect(try Ring(room.floorOutline).locate(plan) == .inside)
+        }
+        // Several rooms on one plan: no wall ids (they would repeat).
+        let (_, several) = renderer.drawing(rooms: [room, room], products: [], numbered: true)
+        #expect(!several.texts.contains { $0.hasPrefix("wall ") })
     }
 
     @Test("a label too wide for its piece shrinks, then drops its second line, then is abbreviated, then is left out")

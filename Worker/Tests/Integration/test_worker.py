@@ -171,6 +171,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
              "argument": {"image": "in/design.png", "regions": load("regions", "valid.json"), "output": "./in//design.png"},
              "attempts": 5},
             {"activity": "DrawMask", "argument": {"regions": load("regions", "valid.json"), "output": "out/dir/"}, "attempts": 5},
+            # A size text that is not a string, and one over the limit.
+            {"activity": "ReadDimensions", "argument": {"texts": ["W 84 in", 84]}, "attempts": 5},
+            {"activity": "ReadDimensions", "argument": {"texts": ["x" * 20000]}, "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
@@ -184,7 +187,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-parameter", "not-found",
                                  "invalid-image", "invalid-scan", "invalid-parameter", "no-such-region",
                                  "write-failed", "write-failed", "image-too-large", "unreadable", "invalid-request",
-                                 "not-a-file"], answers)
+                                 "not-a-file", "invalid-request", "invalid-request"], answers)
+        self.assertIn("$.texts[1]: expected a string", answers[14]["error"]["message"])
+        self.assertIn("$.texts[0]: 20000 bytes", answers[15]["error"]["message"])
         with open(self.path("in", "design.png"), "rb") as f:
             self.assertEqual(f.read(), design, "the input was written over")
         self.assertIn("never writes over its input", answers[12]["error"]["message"])
