@@ -41,8 +41,11 @@ public struct DimensionsRequest: Hashable, Sendable {
             case .notJSON(let syntax): throw JobError(.invalidJSON, message: "the body is not valid JSON: \(syntax)")
             }
         }
-        guard case .array(let values)? = members.value(of: "texts") else {
-            throw JobError(.invalidRequest, message: "$.texts: missing (an array of strings)")
+        let values: [JSONValue]
+        switch members.value(of: "texts") {
+        case .array(let array)?: values = array
+        case nil: throw JobError(.invalidRequest, message: "$.texts: missing (an array of strings)")
+        default: throw JobError(.invalidRequest, message: "$.texts: expected an array of strings")
         }
         var texts: [String] = []
         texts.reserveCapacity(values.count)
