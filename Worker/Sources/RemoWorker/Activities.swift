@@ -40,7 +40,7 @@ public struct ActivityRunner: Sendable {
         self.maximumPixels = maximumPixels
     }
 
-    /// Runs one activity.
+    /// Runs one activity: ``compute(_:argument:)``, then ``finish(_:stillWanted:)``.
     ///
     /// - Parameters:
     ///   - activity: Which.
@@ -49,15 +49,24 @@ public struct ActivityRunner: Sendable {
     ///     cancelled, so that a cancelled job writes nothing.
     /// - Throws: ``RemoService/JobError``: bad input is not worth retrying, the rest is.
     public func run(_ activity: Activity, argument: [UInt8], stillWanted: () -> Bool = { true }) throws(JobError) -> JSONValue {
+        try finish(try compute(activity, argument: argument), stillWanted: stillWanted)
+    }
+
+    /// Does an activity's work, reading its inputs but writing nothing: its result, and the
+    /// file it asks to be written. (The worker runs image jobs' work in a process of their own,
+    /// `JobProcess`, and writes their files itself.)
+    ///
+    /// - Throws: ``RemoService/JobError``: bad input is not worth retrying, the rest is.
+    public func compute(_ activity: Activity, argument: [UInt8]) throws(JobError) -> ActivityProduct {
         switch activity {
         case .validateRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"rules\"}")
             let request = try ValidateRequest(try argument.options("rules"))
-            return try Jobs.validate(try argument.objectBytes("document", "a region document"), request: request, name: "$.document").json
+            return ActivityProduct(value: try Jobs.validate(try argument.objectBytes("document", "a region document"), request: request, name: "$.document").json)
 
         case .placeChips:
             let argument = try ActivityArgument(argument, shape: "{\"document\"}")
-            return try Jobs.chips(try argument.objectBytes("document", "a region document"), name: "$.document").json
+            return ActivityProduct(value: try Jobs.chips(try argument.objectBytes("document", "a region document"), name: "$.document").json)
 
         case .renderAnnotation:
             let argument = try ActivityArgument(argument, shape: "{\"image\", \"regions\", \"output\", \"options\"}")
@@ -67,60 +76,96 @@ public struct ActivityRunner: Sendable {
             try files.refuseOverwriting((outputPath, "$.output"), inputs: [(imagePath, "$.image")])
             let image = try files.read(imagePath, member: "$.image")
             let result = try Jobs.render(image: image, regions: regions, request: request, imageName: imagePath, regionsName: "$.regions")
-            var written = try write(result.png, to: outputPath, stillWanted: stillWanted)
-            written.append(("valid", .bool(result.report.valid)))
-            written.append(("warnings", .array(result.problems.map(JSONValue.string))))
-            return .object(written)
+            return ActivityProduct(
+                result: [("valid", .bool(result.report.valid)), ("warnings", .array(result.problems.map(JSONValue.string)))],
+                output: ActivityProduct.Output(path: outputPath, bytes: result.png))
 
         case .summarizeRoom:
             let argument = try ActivityArgument(argument, shape: "{\"scan\", \"format\"}")
             let request = try RoomRequest(argument.topLevelOptions(RoomRequest.parameters))
             let scan = try Jobs.room(try argument.objectBytes("scan", "a room scan"), format: request.format, name: "$.scan")
-            return ResultJSON.roomSummary(scan)
+            return ActivityProduct(value: ResultJSON.roomSummary(scan))
 
         case .fitBadges:
             let argument = try ActivityArgument(argument, shape: "{\"scan\", \"items\", \"remove\", \"roomNumber\"}")
             let result = try FitRequest(argument.members, itemsRequired: true).fit()
-            return ResultJSON.fit(room: nil, results: result.results)
+            return ActivityProduct(value: ResultJSON.fit(room: nil, results: result.results))
 
         case .drawPlan:
             let argument = try ActivityArgument(argument, shape: "{\"scan\", \"items\", \"output\", ...}")
             let outputPath = try argument.string("output")
             let png = try FitRequest(argument.members, itemsRequired: false).plan()
-            return .object(try write(png, to: outputPath, stillWanted: stillWanted))
+            return ActivityProduct(result: [], output: ActivityProduct.Output(path: outputPath, bytes: png))
 
         case .repairRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
             _ = try argument.options("options")  // none yet; an object when given
-            return try Jobs.repair(try argument.objectBytes("document", "a region document"), name: "$.document").document
+            return ActivityProduct(value: try Jobs.repair(try argument.objectBytes("document", "a region document"), name: "$.document").document)
 
         case .simplifyRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
             let request = try SimplifyRequest(try argument.options("options"))
             let document = try argument.objectBytes("document", "a region document")
-            return try Jobs.simplify(document, request: request, name: "$.document").document
+            return ActivityProduct(value: try Jobs.simplify(document, request: request, name: "$.document").document)
 
         case .drawMask:
             let argument = try ActivityArgument(argument, shape: "{\"regions\", \"output\", \"options\"}")
             let outputPath = try argument.string("output")
             let request = try MaskRequest(try argument.options("options"), maximumPixels: maximumPixels)
             let png = try Jobs.mask(try argument.objectBytes("regions", "a region document"), request: request, name: "$.regions")
-            return .object(try write(png, to: outputPath, stillWanted: stillWanted))
+            return ActivityProduct(result: [], output: ActivityProduct.Output(path: outputPath, bytes: png))
 
         case .readDimensions:
-            return ResultJSON.dimensionsResult(try DimensionsRequest(argument).read())
+            return ActivityProduct(value: ResultJSON.dimensionsResult(try DimensionsRequest(argument).read()))
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")
             let path = try argument.string("image")
-            return try Jobs.photo(try files.read(path, member: "$.image"), maximumPixels: maximumPixels, name: path).json(file: nil)
+            return ActivityProduct(value: try Jobs.photo(try files.read(path, member: "$.image"), maximumPixels: maximumPixels, name: path).json(file: nil))
         }
     }
 
-    /// Writes an output file and describes it: `{"output", "bytes", "sha256"}`.
-    func write(_ bytes: [UInt8], to path: String, stillWanted: () -> Bool) throws(JobError) -> [(key: String, value: JSONValue)] {
+    /// Writes a product's file, if it has one, and gives the activity's result: the file
+    /// described by `{"output", "bytes", "sha256"}`, then the rest of the result.
+    ///
+    /// - Throws: ``RemoService/JobError`` `cancelled` when the activity is no longer wanted,
+    ///   `write-failed` when the file cannot be written.
+    public func finish(_ product: ActivityProduct, stillWanted: () -> Bool) throws(JobError) -> JSONValue {
+        guard let output = product.output else { return product.value }
         guard stillWanted() else { throw JobError(.cancelled, message: "the activity was cancelled") }
-        try files.write(bytes, to: path, member: "$.output")
-        return [("output", .string(path)), ("bytes", .number(Double(bytes.count))), ("sha256", .string(SHA256.hex(bytes)))]
+        try files.write(output.bytes, to: output.path, member: "$.output")
+        let file: [(key: String, value: JSONValue)] = [
+            ("output", .string(output.path)), ("bytes", .number(Double(output.bytes.count))), ("sha256", .string(SHA256.hex(output.bytes))),
+        ]
+        guard case .object(let members) = product.value else { return product.value }
+        return .object(file + members)
+    }
+}
+
+/// What an activity's work gave: its result, and the file it asks to be written.
+public struct ActivityProduct: Sendable {
+    /// A file to write under the files root.
+    public struct Output: Sendable {
+        /// Its path under the root.
+        public var path: String
+        /// Its bytes.
+        public var bytes: [UInt8]
+    }
+
+    /// The result (for a job that writes a file, the members that follow the file's).
+    public var value: JSONValue
+    /// The file to write, if any.
+    public var output: Output?
+
+    /// A result with no file.
+    public init(value: JSONValue) {
+        self.value = value
+        self.output = nil
+    }
+
+    /// A file, and the members of the result that follow its description.
+    public init(result: [(key: String, value: JSONValue)], output: Output) {
+        self.value = .object(result)
+        self.output = output
     }
 }

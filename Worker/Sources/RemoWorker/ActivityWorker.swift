@@ -171,10 +171,11 @@ public final class ActivityWorker: Sendable {
     /// Runs one activity and answers it.
     ///
     /// A JSON job (validation, chips, room, fit, repair) takes a millisecond or so: it runs
-    /// in place. An image job (render, plan, photo) runs on a thread of its own, off Swift's
-    /// cooperative pool so that it never holds up heartbeats and polls, while this task
-    /// heartbeats; when the server asks for cancellation the activity is answered cancelled
-    /// at once, and the job, which cannot be interrupted, finishes unseen and writes nothing.
+    /// in place. An image job (render, plan, mask, photo) runs in a process of its own
+    /// (``JobProcess``), waited for on a thread off Swift's cooperative pool so that it never
+    /// holds up heartbeats and polls, while this task heartbeats; when the server asks for
+    /// cancellation, or no longer knows the activity, the process is killed (its CPU and
+    /// memory are free at once), the activity is answered and nothing is written.
     private func execute(_ task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse) async {
         let token = task.taskToken
         let started = ContinuousClock.now
@@ -185,6 +186,15 @@ public final class ActivityWorker: Sendable {
             return
         }
         let cancelled = NIOLockedValueBox(false)
+        // The job's process, once it runs; killed when the activity is no longer wanted.
+        let child = NIOLockedValueBox<pid_t?>(nil)
+        @Sendable func stopJob() {
+            let pid = child.withLockedValue { pid in
+                cancelled.withLockedValue { $0 = true }
+                return pid
+            }
+            if let pid { JobProcess.stop(pid) }
+        }
         let outcome: Outcome = await withCheckedContinuation { continuation in
             let answered = NIOLockedValueBox(false)
             let finish: @Sendable (Outcome) -> Void = { outcome in
@@ -198,15 +208,26 @@ public final class ActivityWorker: Sendable {
                 switch await self.heartbeat(token, every: Self.heartbeatInterval(task)) {
                 case .jobFinished: break
                 case .cancelRequested:
-                    cancelled.withLockedValue { $0 = true }
+                    stopJob()
                     finish(.cancelled)
                 case .unknownToServer:
-                    cancelled.withLockedValue { $0 = true }
+                    stopJob()
                     finish(.abandoned)
                 }
             }
             DispatchQueue.global().async {
-                let outcome = self.outcome(of: task, stillWanted: { !cancelled.withLockedValue { $0 } })
+                let stillWanted = { !cancelled.withLockedValue { $0 } }
+                let outcome = self.outcome(of: task, stillWanted: stillWanted) { activity, argument throws(JobError) in
+                    let product = try JobProcess.run(activity, argument: argument, runner: self.runner) { pid in
+                        // Started after the cancellation: stop it at once.
+                        let wanted = child.withLockedValue { slot in
+                            slot = pid
+                            return stillWanted()
+                        }
+                        if !wanted { JobProcess.stop(pid) }
+                    }
+                    return try self.runner.finish(product, stillWanted: stillWanted)
+                }
                 heartbeats.cancel()
                 finish(outcome)
             }
@@ -235,13 +256,18 @@ public final class ActivityWorker: Sendable {
         log("activity", fields)
     }
 
-    private func outcome(of task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, stillWanted: () -> Bool) -> Outcome {
+    /// Runs the task's activity, in place unless `run` says how.
+    private func outcome(
+        of task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, stillWanted: () -> Bool,
+        run: ((Activity, [UInt8]) throws(JobError) -> JSONValue)? = nil
+    ) -> Outcome {
         do throws(JobError) {
             guard let activity = Activity(rawValue: task.activityType.name) else {
                 // Another worker on the queue may serve it: retryable, as the SDKs do.
                 throw JobError(.unknownActivity, message: "remo-geom-worker has no activity \(task.activityType.name)")
             }
             let argument = try JSONPayload.argument(task.input)
+            if let run { return .completed(try run(activity, argument)) }
             return .completed(try runner.run(activity, argument: argument, stillWanted: stillWanted))
         } catch {
             return .failed(error)

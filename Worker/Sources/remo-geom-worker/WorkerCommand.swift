@@ -24,6 +24,10 @@ struct WorkerCommand: AsyncParsableCommand {
 
     /// Runs the command; bad usage exits 2 (where ArgumentParser's own would exit 64).
     static func main() async {
+        // An image job's own process (JobProcess): no polling, no event loops.
+        if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == JobProcess.argument {
+            JobProcess.serve(Array(CommandLine.arguments.dropFirst()))
+        }
         // Swift concurrency's tasks run on SwiftNIO's event loops, so that a call does not
         // hop between the two pools of threads (SwiftNIO's advice; 9 % less CPU per activity
         // here). Jobs that read images run on threads of their own (ActivityWorker).

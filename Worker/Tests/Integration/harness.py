@@ -102,11 +102,34 @@ class WorkerProcess:
         self.process.wait()
         self.log.close()
 
+    def children(self):
+        """The worker's live child processes (its image jobs' processes), by pid."""
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                fields = _stat(entry)
+                if fields and int(fields[1]) == self.process.pid:
+                    found.append(int(entry))
+        return found
+
     def cpu_seconds(self):
-        """User plus system time so far, from /proc."""
-        with open(f"/proc/{self.process.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User plus system time so far of the worker and of its image jobs' processes, from
+        /proc: its own, its finished children's, and its live children's."""
+        total = 0
+        for pid in [self.process.pid] + self.children():
+            fields = _stat(pid)
+            if fields:
+                total += sum(int(fields[k]) for k in (11, 12, 13, 14))
+        return total / os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid):
+    """The fields of /proc/PID/stat after the command's name (state first), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
 
 
 async def until_idle(worker, timeout, quiet=0.05, window=1.0):

@@ -310,6 +310,32 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(leftovers, [])
 
 
+    async def test_a_cancelled_100_megapixel_mask_stops_using_its_core_within_two_seconds(self):
+        # A 10,000 x 10,000 mask, feathered: several seconds of one core in a release build.
+        document = {"image": {"width": 10000, "height": 10000}, "scale": 1,
+                    "regions": [{"id": "a", "number": 1, "points": [[100, 100], [9900, 200], [9800, 9800], [200, 9900]]}]}
+        busy_before = self.worker.cpu_seconds()
+        async with harness.workflow_worker(self.client):
+            handle = await self.client.start_workflow(
+                harness.workflows.CancelActivity.run,
+                {"activity": "DrawMask", "after": 1.0, "heartbeat": 1, "timeout": 120,
+                 "argument": {"regions": document, "output": "out/big-mask.png", "options": {"feather": 3}}},
+                id=f"cancel-mask-{time.monotonic_ns()}", task_queue=harness.WORKFLOW_QUEUE)
+            self.assertEqual(await handle.result(), {"cancelled": True})
+        cancelled = time.monotonic()
+        # The job ran, and within 2 s of the cancellation the worker
+        # and its processes are idle: under 0.05 s of CPU in 0.5 s.
+        self.assertGreater(self.worker.cpu_seconds() - busy_before, 0.2, "the mask never ran")
+        self.assertTrue(await harness.until_idle(self.worker, timeout=2.0, window=0.5), "still busy 2 s after the cancellation")
+        self.assertLess(time.monotonic() - cancelled, 2.6)
+        self.assertEqual(self.worker.children(), [])
+        self.assertFalse(os.path.exists(self.path("out", "big-mask.png")))
+        # The slot is free: the next mask runs at once.
+        answers, _ = await self.run_calls([{"activity": "DrawMask", "argument": {
+            "regions": load("regions", "valid.json"), "output": "out/after.png"}}])
+        self.assertIn("sha256", answers[0].get("result", answers[0]))
+
+
 class UsageTests(unittest.TestCase):
     def test_bad_usage_exits_2_with_a_message_naming_the_option(self):
         folder = tempfile.mkdtemp(prefix="remo-usage-")
