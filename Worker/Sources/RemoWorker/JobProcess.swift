@@ -32,7 +32,7 @@ public enum JobProcess {
         _ activity: Activity, argument: [UInt8], runner: ActivityRunner, started: (pid_t) -> Void
     ) throws(JobError) -> ActivityProduct {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             Self.argument, activity.rawValue, runner.files.path, String(runner.maximumPixels), String(ProcessInfo.processInfo.processIdentifier),
         ]
@@ -55,6 +55,11 @@ public enum JobProcess {
         }
         return try product(from: [UInt8](answer))
     }
+
+    /// This executable: on Linux the very file running (even if a deployment has replaced
+    /// it on disk since), elsewhere its path.
+    static let executable =
+        FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : (Bundle.main.executablePath ?? CommandLine.arguments[0])
 
     /// Kills a job's process (the activity was cancelled or timed out).
     public static func stop(_ pid: pid_t) {
