@@ -186,8 +186,14 @@ private struct Parser {
     private func isBracket(_ k: Int) -> Bool { k >= 0 && k < tokens.count && tokens[k].kind == .bracket }
     private func isPeriod(_ k: Int) -> Bool { k >= 0 && k < tokens.count && tokens[k].kind == .period }
 
-    /// A number, with a fraction: `29`, `29 1/2`, `29½`, `29-1/2`, `1/2`.
+    /// A number, with a fraction: `29`, `29 1/2`, `29½`, `29-1/2`, `1/2`; nil for a number
+    /// too large to be a length (more digits than a Double holds).
     func value(at k: Int) -> (value: Double, next: Int)? {
+        guard let (value, next) = writtenValue(at: k), value.isFinite else { return nil }
+        return (value, next)
+    }
+
+    private func writtenValue(at k: Int) -> (value: Double, next: Int)? {
         guard k < tokens.count else { return nil }
         switch tokens[k].kind {
         case .fraction(let f):

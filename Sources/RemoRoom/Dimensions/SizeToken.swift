@@ -63,54 +63,33 @@ extension SizeToken {
             } else if c.properties.isWhitespace {
                 i += 1
                 spaced = true
-            } else if let digit = c.digit {
-                var value = Double(digit)
-                i += 1
-                while i < scalars.count, let d = scalars[i].digit {
-                    value = value * 10 + Double(d)
-                    i += 1
-                }
+            } else if c.digit != nil {
+                var digits = Self.digitRun(scalars, from: &i)
                 // `1/2`: a fraction (a slash with no space about it).
                 if i + 1 < scalars.count, scalars[i] == "/", scalars[i + 1].digit != nil {
-                    var denominator = 0.0
                     var j = i + 1
-                    while j < scalars.count, let d = scalars[j].digit {
-                        denominator = denominator * 10 + Double(d)
-                        j += 1
-                    }
-                    if denominator > 0 {
+                    let denominator = Self.digitRun(scalars, from: &j)
+                    if let d = Double(denominator), d > 0, let n = Double(digits) {
                         i = j
-                        add(.fraction(value / denominator), start, i)
+                        add(.fraction(n / d), start, i)
                         continue
                     }
                 }
                 // A comma followed by exactly three digits separates thousands (and may repeat);
                 // a comma followed by other digits is a decimal comma.
                 while i + 3 < scalars.count, scalars[i] == ",", Self.digits(scalars, from: i + 1) == 3 {
-                    for k in 1...3 { value = value * 10 + Double(scalars[i + k].digit!) }
-                    i += 4
+                    i += 1
+                    digits += Self.digitRun(scalars, from: &i)
                 }
                 if i + 1 < scalars.count, scalars[i] == "." || scalars[i] == ",", scalars[i + 1].digit != nil {
                     i += 1
-                    var scale = 0.1
-                    while i < scalars.count, let d = scalars[i].digit {
-                        value += Double(d) * scale
-                        scale /= 10
-                        i += 1
-                    }
+                    digits += "." + Self.digitRun(scalars, from: &i)
                 }
-                add(.number(value), start, i)
+                add(.number(Double(digits) ?? .infinity), start, i)
             } else if c == ".", i + 1 < scalars.count, scalars[i + 1].digit != nil {
                 // `.5`.
                 i += 1
-                var value = 0.0
-                var scale = 0.1
-                while i < scalars.count, let d = scalars[i].digit {
-                    value += Double(d) * scale
-                    scale /= 10
-                    i += 1
-                }
-                add(.number(value), start, i)
+                add(.number(Double("0." + Self.digitRun(scalars, from: &i)) ?? 0), start, i)
             } else if let fraction = Self.unicodeFractions[c] {
                 i += 1
                 add(.fraction(fraction), start, i)
@@ -173,6 +152,16 @@ extension SizeToken {
         for (k, c) in letters.enumerated() {
             add(c == "x" ? .times : .word(String(c)), start + k, start + k + 1)
         }
+    }
+
+    /// The ASCII digits from `i` on, `i` moved past them.
+    private static func digitRun(_ scalars: [Unicode.Scalar], from i: inout Int) -> String {
+        var run = ""
+        while i < scalars.count, scalars[i].digit != nil {
+            run.unicodeScalars.append(scalars[i])
+            i += 1
+        }
+        return run
     }
 
     /// How many digits follow `start` (stopping at four: enough to tell three from more).
