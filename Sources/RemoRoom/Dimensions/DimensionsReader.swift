@@ -14,22 +14,27 @@
 ///    before it if that has none (`84" W`, `84 in wide`), else the one after (`W 84`,
 ///    `Width: 84 in`). Quantities joined by `x`, `×` or `by` form a group; a run of
 ///    labels joined by `x` with no numbers (`W x D x H`) labels a group of as many in the
-///    same statement. A group's quantities without a unit take the unit written after
-///    them in the group (`213 × 96 × 86 cm`), else the text's unit if it names one on
-///    its own (`Dimensions (cm): …`).
-/// 3. **Whose size.** The three words before a group (or, for the last group of a phrase,
-///    after it), or the words before a colon that introduced it, say whose size it is.
-///    A seat, an arm, a leg, the box, the package, the shipping, a weight, a clearance, a
-///    mattress or a screen it fits, a shade, a cord, a thickness, an inside measure: not
-///    the product's (``SizeWords/notTheProduct``), and the group goes to
-///    ``DimensionsReading/ignored``. So does a weight, an area, a group with no unit, and
-///    a single unlabelled length (the text does not say which dimension it is). The
-///    product's labelled lengths are then read, the first of each label winning; a
-///    length-and-width listing's length is its width (and its width the depth); a
-///    diameter is also the width and the depth. Without labels, the first unlabelled
-///    triple is width × depth × height and a pair width × depth (``DimensionsReading/Reading/ordered``,
-///    confidence ``DimensionsReading/Confidence/inferred``); when labels give the height
-///    and a pair is left, the pair is the width and the depth.
+///    same statement. A quantity without a unit takes the next unit written in its
+///    statement (`213 × 96 × 86 cm`, `W 200, D 90, H 75 cm`), else the one before, else
+///    the text's unit if it names one on its own (`Dimensions (cm): …`).
+/// 3. **Whose size.** The words before a group in its phrase (or those before the colon
+///    that introduced it) and, for the last group of a phrase, the words after it, say
+///    whose size it is. Some words say so wherever they stand (``SizeWords/notTheProduct``:
+///    the box, the package, shipping, a weight, a load, a clearance, what it fits or holds);
+///    a part or a state (``SizeWords/parts``: seat, arm, leg, shade, cord, canopy, base,
+///    reclined, interior, thick, …) only right next to the size ("Canopy bed: 64" W" is a
+///    bed's), and a part also sold alone (``SizeWords/partsSoldAlone``: shelf, drawer,
+///    cushion, …) only when a label follows it or the product's size came before. Such a
+///    group goes to ``DimensionsReading/ignored``; so does a weight, an area, a group with
+///    no unit, and a single unlabelled length (the text does not say which dimension it
+///    is). The product's labelled lengths are then read, those introduced by overall,
+///    total, assembled, product or item first, and the first of each label winning; a
+///    length-and-width listing's length is its width (and its width the depth); a diameter
+///    (or a square's side) is also the width and the depth. Without labels, the first
+///    unlabelled triple is width × depth × height and a pair width × depth
+///    (``DimensionsReading/Reading/ordered``, confidence
+///    ``DimensionsReading/Confidence/inferred``); when labels give the height and a pair is
+///    left, the pair is the width and the depth.
 ///
 /// A text that says no size gives no number: every field nil and confidence
 /// ``DimensionsReading/Confidence/none``. The grammar is written by hand rather than as a
