@@ -75,8 +75,8 @@ check("photo (HEIC)", photo.sync_detailed(client=client, body=File(payload=Bytes
 check("repair", repair.sync_detailed(client=client, body=document("SampleScans/regions/self-intersecting.json")), 200, models.RepairResult)
 check("simplify", simplify.sync_detailed(client=client, body=valid, max_points=50), 200, models.SimplifyResult)
 check("mask", mask.sync_detailed(client=client, body=valid, style=models.MaskStyle.WHITE_ON_BLACK, feather=2), 200, File)
-check("dimensions", dimensions.sync_detailed(client=client, body=models.DimensionsRequest(texts=["W 88 x D 38 x H 33 in", "Seat height: 18 in"])),
-      200, models.DimensionsResult)
+check("dimensions", dimensions.sync_detailed(client=client, body=models.RemoGeomDimensionsRequest(texts=["W 88 x D 38 x H 33 in", "Seat height: 18 in"])),
+      200, models.RemoGeomDimensionsResult)
 check("validate (a bad parameter)", validate.sync_detailed(client=client, body=valid, max_regions=-1), 400, models.RemoGeomErrorObject)
 check("healthz", healthz.sync_detailed(client=client), 200, None)
 check("readyz", readyz.sync_detailed(client=client), 200, None)

@@ -62,7 +62,8 @@ struct DimensionsCommand: ParsableCommand {
 
     /// `<text>: W 2.13 × D 0.97 × H 0.86 m (labelled, exact)`, then what was ignored.
     static func lines(_ reading: DimensionsReading) -> [String] {
-        let fields = [("Ø", reading.diameter), ("W", reading.width), ("D", reading.depth), ("H", reading.height)].compactMap { name, value in
+        let fields = [("Ø", reading.diameter), ("W", reading.width), ("D", reading.depth), ("H", reading.height)].compactMap {
+            name, value in
             value.map { "\(name) \($0.twoDecimals)" }
         }
         let size = fields.isEmpty ? "no size" : fields.joined(separator: " × ") + " m"

@@ -112,8 +112,10 @@ public struct FloorPlanRenderer: Sendable {
                 let m = Point((wall.start.x + wall.end.x) / 2, (wall.start.y + wall.end.y) / 2)
                 let (half, depth) = (min(0.6, wall.length / 2 - 0.05), 0.45)
                 let strip = [
-                    Point(m.x - u.x * half + n.x * 0.05, m.y - u.y * half + n.y * 0.05), Point(m.x + u.x * half + n.x * 0.05, m.y + u.y * half + n.y * 0.05),
-                    Point(m.x + u.x * half + n.x * depth, m.y + u.y * half + n.y * depth), Point(m.x - u.x * half + n.x * depth, m.y - u.y * half + n.y * depth),
+                    Point(m.x - u.x * half + n.x * 0.05, m.y - u.y * half + n.y * 0.05),
+                    Point(m.x + u.x * half + n.x * 0.05, m.y + u.y * half + n.y * 0.05),
+                    Point(m.x + u.x * half + n.x * depth, m.y + u.y * half + n.y * depth),
+                    Point(m.x - u.x * half + n.x * depth, m.y - u.y * half + n.y * depth),
                 ].map(pixel)
                 if let label = labels.place(["wall \(k)"], in: strip, size: 0.85 * textSize, off: furniture, keepWhole: true) {
                     painter.text(label, colour: Self.wallLabel)

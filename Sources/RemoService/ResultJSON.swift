@@ -119,7 +119,8 @@ public enum ResultJSON {
         var members: [(key: String, value: JSONValue)] = [("id", .number(Double(k)))]
         if let identifier = wall.identifier { members.append(("identifier", .string(identifier))) }
         members += [
-            ("start", planPoint(wall.start)), ("end", planPoint(wall.end)), ("length", metres(wall.length)), ("height", metres(wall.height)),
+            ("start", planPoint(wall.start)), ("end", planPoint(wall.end)), ("length", metres(wall.length)),
+            ("height", metres(wall.height)),
             ("normal", unitVector(room.inwardNormal(ofWall: k))),
         ]
         return .object(members)
@@ -144,7 +145,8 @@ public enum ResultJSON {
     /// An opening: `{"width", "height", "wall", "center", "offsetAlongWall", "bottom"}`.
     static func opening(_ opening: Opening) -> JSONValue {
         let size: [(key: String, value: JSONValue)] = [("width", metres(opening.width)), ("height", metres(opening.height))]
-        return .object(size + placement(wall: opening.wall, center: opening.center, offset: opening.offsetAlongWall, bottom: opening.bottom))
+        return .object(
+            size + placement(wall: opening.wall, center: opening.center, offset: opening.offsetAlongWall, bottom: opening.bottom))
     }
 
     /// Where a door, window or opening is: `wall` (the wall's `id`), `center`,

@@ -16,7 +16,9 @@ struct DimensionsCommandTests {
             Issue.record("not an array: \(json.stdout)")
             return
         }
-        #expect(readings.map { $0["text"] } == ["W 88 x D 38 x H 33 in", "213 × 96 × 86 cm", "Box: 40 x 20 x 10 in", "Ø 45 cm, H 60 cm"].map { .string($0) })
+        #expect(
+            readings.map { $0["text"] }
+                == ["W 88 x D 38 x H 33 in", "213 × 96 × 86 cm", "Box: 40 x 20 x 10 in", "Ø 45 cm, H 60 cm"].map { .string($0) })
         #expect(readings.map { $0["confidence"] } == ["exact", "inferred", "none", "exact"].map { .string($0) })
         #expect(readings[3]["width"] == .number(0.45) && readings[3]["diameter"] == .number(0.45) && readings[3]["unit"] == .string("m"))
         #expect(readings[2]["ignored"] == .array([.string("Box: 40 x 20 x 10 in")]))

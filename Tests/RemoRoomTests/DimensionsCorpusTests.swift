@@ -113,7 +113,9 @@ struct DimensionsCorpusTests {
                 ("width", reading.width, c.width), ("depth", reading.depth, c.depth), ("height", reading.height, c.height),
                 ("diameter", reading.diameter, c.diameter),
             ] {
-                if let read { #expect(Self.same(read, expected), "\(c.text): \(name) read as \(read) m, expected \(String(describing: expected))") }
+                if let read {
+                    #expect(Self.same(read, expected), "\(c.text): \(name) read as \(read) m, expected \(String(describing: expected))")
+                }
             }
         }
     }
@@ -125,7 +127,8 @@ struct DimensionsCorpusTests {
         for c in sizeless {
             let reading = DimensionsReader.read(c.text)
             #expect(
-                reading.width == nil && reading.depth == nil && reading.height == nil && reading.diameter == nil && reading.confidence == .none
+                reading.width == nil && reading.depth == nil && reading.height == nil && reading.diameter == nil
+                    && reading.confidence == .none
                     && reading.reading == .none, "\(c.text): \(reading)")
         }
     }
@@ -150,7 +153,8 @@ struct DimensionsCorpusTests {
         ] as [(String, Double?, Double?, Double?)])
     func rule(text: String, width: Double?, depth: Double?, height: Double?) {
         let reading = DimensionsReader.read(text)
-        #expect(Self.same(reading.width, width) && Self.same(reading.depth, depth) && Self.same(reading.height, height), "\(text): \(reading)")
+        #expect(
+            Self.same(reading.width, width) && Self.same(reading.depth, depth) && Self.same(reading.height, height), "\(text): \(reading)")
     }
 
     @Test("a reading does not depend on letter case or on spacing around the marks")
@@ -179,7 +183,10 @@ struct DimensionsCorpusTests {
         #expect(fractions.width == nil)
         // Random token soup.
         var rng = SplitMix64(seed: 7)
-        let pieces = ["84", "1/2", "½", "\"", "''", "'", "ft", "in", "cm", "x", "×", "W", "D", "H", "L", "Ø", "-", "–", "to", ":", ",", ".", ";", "(", ")", "seat", "box", "overall", "round", "1,200", "2,5", " "]
+        let pieces = [
+            "84", "1/2", "½", "\"", "''", "'", "ft", "in", "cm", "x", "×", "W", "D", "H", "L", "Ø", "-", "–", "to", ":", ",", ".", ";", "(",
+            ")", "seat", "box", "overall", "round", "1,200", "2,5", " ",
+        ]
         for _ in 0..<2000 {
             let text = (0..<Int.random(in: 1...30, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: " ")
             let reading = DimensionsReader.read(text)

@@ -184,7 +184,8 @@ struct FitTests {
         let zero = Product(id: "c", width: 0, depth: 0.5, height: 0.4, dimensions: DimensionsReader.read("W 90 cm"))
         #expect(zero.metres?.width == 0.9)
         // A text that says no size: unknown, missing every dimension.
-        let none = checker.check(Product(id: "d", width: nil, depth: nil, height: nil, dimensions: DimensionsReader.read("Beautiful velvet sofa")))
+        let none = checker.check(
+            Product(id: "d", width: nil, depth: nil, height: nil, dimensions: DimensionsReader.read("Beautiful velvet sofa")))
         #expect(none.badge == .unknown && none.reasons.map(\.code) == ["missing-dimensions"])
         // A text that is not a string is a list error naming it.
         #expect(throws: ShoppingListError.self) { try ShoppingList.decode(Array(#"{"items": [{"id": "x", "dimensions": 3}]}"#.utf8)) }

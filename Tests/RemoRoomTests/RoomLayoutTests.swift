@@ -40,7 +40,8 @@ struct RoomLayoutTests {
                 let c = Point(t[12], t[14])
                 walls.append(
                     (
-                        Point(c.x - along.x * length / 2, c.y - along.y * length / 2), Point(c.x + along.x * length / 2, c.y + along.y * length / 2),
+                        Point(c.x - along.x * length / 2, c.y - along.y * length / 2),
+                        Point(c.x + along.x * length / 2, c.y + along.y * length / 2),
                         along, unit(t[8], t[10])
                     ))
                 identifiers.append(wall["identifier"] as? String)
@@ -123,10 +124,12 @@ struct RoomLayoutTests {
         var walls = corners.indices.map { k in
             let (a, b) = (corners[k], corners[(k + 1) % 4])
             let length = Segment(a, b).length
-            return Wall(identifier: nil, start: a, end: b, height: 2.5, normal: Point((b.y - a.y) / length, -(b.x - a.x) / length), confidence: nil)
+            return Wall(
+                identifier: nil, start: a, end: b, height: 2.5, normal: Point((b.y - a.y) / length, -(b.x - a.x) / length), confidence: nil)
         }
         var room = Room(
-            floorOutline: corners, outlineSource: .floorPolygon, floorArea: 12, floorPerimeter: 14, ceilingHeight: 2.5, ceilingHeightRange: nil,
+            floorOutline: corners, outlineSource: .floorPolygon, floorArea: 12, floorPerimeter: 14, ceilingHeight: 2.5,
+            ceilingHeightRange: nil,
             dimensions: Room.Dimensions(length: 4, width: 3, height: 2.5), walls: walls, doors: [], windows: [], openings: [], objects: [],
             warnings: [], floorLevel: 0)
         let inward = [Point(0, 1), Point(-1, 0), Point(0, -1), Point(1, 0)]

@@ -95,8 +95,10 @@ struct SchemaTests {
                 "json",
             ]).stdout)
         // Every text of the size corpus, as the service and the worker answer them.
-        let corpus = try Self.text("Tests/dimensions-corpus.txt").split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains(" => ") }
-            .map { String($0.split(separator: " => ")[0]) }
+        let corpus = try Self.text("Tests/dimensions-corpus.txt").split(separator: "\n").filter {
+            !$0.hasPrefix("#") && $0.contains(" => ")
+        }
+        .map { String($0.split(separator: " => ")[0]) }
         let sizes = [JSONWriter.string(ResultJSON.dimensionsResult(try DimensionsRequest(texts: corpus).read()))]
         for (schema, values) in [
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),

@@ -15,10 +15,13 @@ if [ -z "${REMO_STAGE_TIMES:-}" ]; then
     trap stages_print EXIT
 fi
 
+# Its status is the command's: a stage called where `set -e` does not reach (in `a || b`, in
+# a condition) must still fail.
 stage() {
-    local name=$1 started=$SECONDS
+    local name=$1 started=$SECONDS status=0
     shift
     echo "== $name" >&2
-    "$@"
+    "$@" || status=$?
     printf '%-34s %5d s\n' "$name" $((SECONDS - started)) >>"$REMO_STAGE_TIMES"
+    return $status
 }

@@ -5,7 +5,7 @@
 ///
 /// The text is read in three steps, each small enough to follow:
 ///
-/// 1. **Tokens** (``SizeToken``): numbers (decimal commas and thousands commas told apart),
+/// 1. **Tokens** (`SizeToken`): numbers (decimal commas and thousands commas told apart),
 ///    fractions, words, inch and foot marks, `x`/`×`, dashes, `Ø`, and punctuation.
 /// 2. **Quantities and labels.** A quantity is a number (`29 1/2`, `29½`, `29-1/2`), its
 ///    unit if written (m, cm, mm, in, `"`, ft, `'`, feet and inches as `7' 2"` or `7 ft 2
@@ -19,11 +19,11 @@
 ///    the text's unit if it names one on its own (`Dimensions (cm): …`).
 /// 3. **Whose size.** The words before a group in its phrase (or those before the colon
 ///    that introduced it) and, for the last group of a phrase, the words after it, say
-///    whose size it is. Some words say so wherever they stand (``SizeWords/notTheProduct``:
+///    whose size it is. Some words say so wherever they stand (`SizeWords.notTheProduct`:
 ///    the box, the package, shipping, a weight, a load, a clearance, what it fits or holds);
-///    a part or a state (``SizeWords/parts``: seat, arm, leg, shade, cord, canopy, base,
+///    a part or a state (`SizeWords.parts`: seat, arm, leg, shade, cord, canopy, base,
 ///    reclined, interior, thick, …) only right next to the size ("Canopy bed: 64" W" is a
-///    bed's), and a part also sold alone (``SizeWords/partsSoldAlone``: shelf, drawer,
+///    bed's), and a part also sold alone (`SizeWords.partsSoldAlone`: shelf, drawer,
 ///    cushion, …) only when a label follows it or the product's size came before. Such a
 ///    group goes to ``DimensionsReading/ignored``; so does a weight, an area, a group with
 ///    no unit, and a single unlabelled length (the text does not say which dimension it
@@ -234,7 +234,9 @@ private struct Parser {
             result = (u, .length, k + 1)
         default: return nil
         }
-        if result.next < tokens.count, tokens[result.next].kind == .power, !tokens[result.next].spaced { return (nil, .area, result.next + 1) }
+        if result.next < tokens.count, tokens[result.next].kind == .power, !tokens[result.next].spaced {
+            return (nil, .area, result.next + 1)
+        }
         return result
     }
 
@@ -453,7 +455,8 @@ private struct Parser {
             }
         }
         for (i, (g, k)) in all.enumerated() where written(i) == nil && groups[g].quantities[k].kind == .length {
-            groups[g].quantities[k].unit = nextInGroup[i] ?? nextInStatement[i] ?? previousInGroup[i] ?? previousInStatement[i] ?? defaultUnit
+            groups[g].quantities[k].unit =
+                nextInGroup[i] ?? nextInStatement[i] ?? previousInGroup[i] ?? previousInStatement[i] ?? defaultUnit
         }
     }
 

@@ -150,7 +150,9 @@ public enum ShoppingList {
             case .string(let written)?:
                 guard written.utf8.count <= DimensionsReader.maximumTextBytes else {
                     throw ShoppingListError(
-                        message: "\(path).dimensions: \(written.utf8.count) bytes; a size text may have at most \(DimensionsReader.maximumTextBytes)")
+                        message:
+                            "\(path).dimensions: \(written.utf8.count) bytes; a size text may have at most \(DimensionsReader.maximumTextBytes)"
+                    )
                 }
                 dimensions = DimensionsReader.read(written)
             default: throw ShoppingListError(message: "\(path).dimensions: expected a string (the size as the retailer wrote it)")

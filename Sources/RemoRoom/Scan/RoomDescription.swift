@@ -16,7 +16,8 @@ extension Room {
             if let ceiling = ceilingHeight { opening += " with a \(ceiling.twoDecimals) m ceiling" }
             sentences.append(opening + ".")
         } else {
-            sentences.append("A \(kind) whose floor was not scanned" + (ceilingHeight.map { ", with a \($0.twoDecimals) m ceiling" } ?? "") + ".")
+            sentences.append(
+                "A \(kind) whose floor was not scanned" + (ceilingHeight.map { ", with a \($0.twoDecimals) m ceiling" } ?? "") + ".")
         }
         let counts = (doors.count, windows.count, openings.count)
         var places: [String] = []

@@ -11,7 +11,9 @@ enum WallPlacement {
     static func wall(named identifier: String?, near center: Point?, in walls: [Wall]) -> Int? {
         if let identifier, let named = walls.firstIndex(where: { $0.identifier == identifier }) { return named }
         guard let center else { return nil }
-        let nearest = walls.indices.min { Segment(walls[$0].start, walls[$0].end).distance(to: center) < Segment(walls[$1].start, walls[$1].end).distance(to: center) }
+        let nearest = walls.indices.min {
+            Segment(walls[$0].start, walls[$0].end).distance(to: center) < Segment(walls[$1].start, walls[$1].end).distance(to: center)
+        }
         guard let nearest, Segment(walls[nearest].start, walls[nearest].end).distance(to: center) <= nearestWallDistance else { return nil }
         return nearest
     }

@@ -7,7 +7,7 @@ import RemoRoom
 public struct DimensionsRequest: Hashable, Sendable {
     /// The most texts one request reads.
     public static let maximumTexts = 100_000
-    /// The longest text, in UTF-8 bytes (``RemoRoom/DimensionsReader/maximumTextBytes``).
+    /// The longest text, in UTF-8 bytes (`DimensionsReader.maximumTextBytes`).
     public static let maximumTextBytes = DimensionsReader.maximumTextBytes
 
     /// The texts, in order.
@@ -15,7 +15,9 @@ public struct DimensionsRequest: Hashable, Sendable {
 
     /// A request for `texts`.
     ///
-    /// - Parameter name: How messages name where the texts came from (`$.texts`, a file).
+    /// - Parameters:
+    ///   - texts: The texts to read, in order.
+    ///   - name: How messages name where the texts came from (`$.texts`, a file).
     /// - Throws: ``JobError`` `invalid-request` when there are too many texts or one is too long.
     public init(texts: [String], name: String = "$.texts") throws(JobError) {
         guard texts.count <= Self.maximumTexts else {

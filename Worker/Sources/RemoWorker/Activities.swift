@@ -62,11 +62,14 @@ public struct ActivityRunner: Sendable {
         case .validateRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"rules\"}")
             let request = try ValidateRequest(try argument.options("rules"))
-            return ActivityProduct(value: try Jobs.validate(try argument.objectBytes("document", "a region document"), request: request, name: "$.document").json)
+            return ActivityProduct(
+                value: try Jobs.validate(try argument.objectBytes("document", "a region document"), request: request, name: "$.document")
+                    .json)
 
         case .placeChips:
             let argument = try ActivityArgument(argument, shape: "{\"document\"}")
-            return ActivityProduct(value: try Jobs.chips(try argument.objectBytes("document", "a region document"), name: "$.document").json)
+            return ActivityProduct(
+                value: try Jobs.chips(try argument.objectBytes("document", "a region document"), name: "$.document").json)
 
         case .renderAnnotation:
             let argument = try ActivityArgument(argument, shape: "{\"image\", \"regions\", \"output\", \"options\"}")
@@ -100,7 +103,8 @@ public struct ActivityRunner: Sendable {
         case .repairRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
             _ = try argument.options("options")  // none yet; an object when given
-            return ActivityProduct(value: try Jobs.repair(try argument.objectBytes("document", "a region document"), name: "$.document").document)
+            return ActivityProduct(
+                value: try Jobs.repair(try argument.objectBytes("document", "a region document"), name: "$.document").document)
 
         case .simplifyRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"options\"}")
@@ -121,7 +125,8 @@ public struct ActivityRunner: Sendable {
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")
             let path = try argument.string("image")
-            return ActivityProduct(value: try Jobs.photo(try files.read(path, member: "$.image"), maximumPixels: maximumPixels, name: path).json(file: nil))
+            return ActivityProduct(
+                value: try Jobs.photo(try files.read(path, member: "$.image"), maximumPixels: maximumPixels, name: path).json(file: nil))
         }
     }
 

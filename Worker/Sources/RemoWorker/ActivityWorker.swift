@@ -218,6 +218,8 @@ public final class ActivityWorker: Sendable {
             DispatchQueue.global().async {
                 let stillWanted = { !cancelled.withLockedValue { $0 } }
                 let outcome = self.outcome(of: task, stillWanted: stillWanted) { activity, argument throws(JobError) in
+                    // Once the process has ended its id may be another's: forget it.
+                    defer { child.withLockedValue { $0 = nil } }
                     let product = try JobProcess.run(activity, argument: argument, runner: self.runner) { pid in
                         // Started after the cancellation: stop it at once.
                         let wanted = child.withLockedValue { slot in

@@ -34,7 +34,8 @@ public enum JobProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
-            Self.argument, activity.rawValue, runner.files.path, String(runner.maximumPixels), String(ProcessInfo.processInfo.processIdentifier),
+            Self.argument, activity.rawValue, runner.files.path, String(runner.maximumPixels),
+            String(ProcessInfo.processInfo.processIdentifier),
         ]
         let input = Pipe()
         let output = Pipe()
@@ -50,7 +51,8 @@ public enum JobProcess {
         let answer = (try? output.fileHandleForReading.readToEnd()) ?? Data()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+            let how =
+                process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
             throw JobError(.internal, message: "the job's process ended with \(how)")
         }
         return try product(from: [UInt8](answer))
@@ -59,7 +61,8 @@ public enum JobProcess {
     /// This executable: on Linux the very file running (even if a deployment has replaced
     /// it on disk since), elsewhere its path.
     static let executable =
-        FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : (Bundle.main.executablePath ?? CommandLine.arguments[0])
+        FileManager.default.fileExists(atPath: "/proc/self/exe")
+        ? "/proc/self/exe" : (Bundle.main.executablePath ?? CommandLine.arguments[0])
 
     /// Kills a job's process (the activity was cancelled or timed out).
     public static func stop(_ pid: pid_t) {
