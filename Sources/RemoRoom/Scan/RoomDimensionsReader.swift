@@ -20,7 +20,7 @@ enum RoomDimensionsReader {
             if distance < nearest {
                 nearest = distance
                 let length = squared.squareRoot()
-                best = (k, foot, t * length, Point(dx / length, dy / length))
+                best = (k, foot, WallPlacement.offset(of: foot, along: wall), Point(dx / length, dy / length))
             }
         }
         return best
