@@ -8,7 +8,8 @@ moved by a different offset each time).
     python3 Benchmarks/worker_load.py [--activities 2000] [--binary Worker/.build/release/remo-geom-worker]
 
 For each of remo-geom with one and two worker processes, then the peer with one and two,
-runs `--activities` ValidateRegions (20 workflows at once, 100 each) and prints activities per second
+then each with one process over TLS (haproxy in front of the server, with a CA the run
+makes, as harness.TLSTerminator sets it up for the tests), runs `--activities` ValidateRegions (20 workflows at once, 100 each) and prints activities per second
 and CPU time per activity in the worker processes (user + system from /proc, read just
 before they stop). Each worker runs two activities at once. On one 2-core machine the dev
 server and the Python workflow worker take much of the CPU, so the rate alone says little;
@@ -29,12 +30,12 @@ import harness  # noqa: E402
 
 
 class PeerProcess(harness.WorkerProcess):
-    def __init__(self, server, root, concurrency=2, name="peer"):
+    def __init__(self, server, root, concurrency=2, name="peer", arguments=()):
         self.log_path = os.path.join(root, f".{name}.log")
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
             [sys.executable, os.path.join(HERE, "peers", "worker_temporal_shapely.py"), "--temporal", server.address,
-             "--concurrency", str(concurrency)], stdout=self.log, stderr=subprocess.STDOUT)
+             "--concurrency", str(concurrency), *arguments], stdout=self.log, stderr=subprocess.STDOUT)
 
 
 async def measure(client, start_workers, document, activities):
@@ -71,7 +72,11 @@ async def main():
     with open(os.path.join(ROOT, "SampleScans", "regions", "valid.json")) as f:
         document = json.load(f)
     server = harness.DevServer().start()
+    terminator = None
     try:
+        certificates = harness.make_certificates(root)
+        terminator = harness.TLSTerminator(server, certificates, root)
+        tls = ["--tls-ca", certificates["ca"], "--tls-server-name", "localhost"]
         client = await harness.connect(server)
         rows = []
         async with harness.workflow_worker(client):
@@ -81,15 +86,21 @@ async def main():
                  lambda: [harness.WorkerProcess(server, root, 2, f"remo-2-{n}") for n in range(2)]),
                 ("temporalio + shapely, 1 process", lambda: [PeerProcess(server, root, 2, "peer-1")]),
                 ("temporalio + shapely, 2 processes", lambda: [PeerProcess(server, root, 2, f"peer-2-{n}") for n in range(2)]),
+                ("remo-geom-worker, 1 process, TLS",
+                 lambda: [harness.WorkerProcess(terminator, root, 2, "remo-tls", arguments=tls)]),
+                ("temporalio + shapely, 1 process, TLS", lambda: [PeerProcess(terminator, root, 2, "peer-tls", tls)]),
             ]:
                 result = await measure(client, make, document, args.activities)
                 rows.append((label, result))
                 print(f"{label}: {result['rate']:.0f} activities/s, {result['cpuMs']:.2f} ms CPU per activity, "
                       f"{result['failures']} failed", flush=True)
-        ours, peer = rows[0][1]["cpuMs"], rows[2][1]["cpuMs"]
-        print(f"CPU per activity, one process each: remo-geom-worker {ours:.2f} ms, peer {peer:.2f} ms "
-              f"= {ours / peer:.2f} of the peer's")
+        for name, ours, peer in [("plaintext", rows[0][1]["cpuMs"], rows[2][1]["cpuMs"]),
+                                 ("TLS", rows[4][1]["cpuMs"], rows[5][1]["cpuMs"])]:
+            print(f"CPU per activity, one process each, {name}: remo-geom-worker {ours:.2f} ms, peer {peer:.2f} ms "
+                  f"= {ours / peer:.2f} of the peer's")
     finally:
+        if terminator:
+            terminator.stop()
         server.stop()
 
 

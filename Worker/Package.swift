@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.25.0"),
     ],
     targets: [
         // The system's libcrypto (OpenSSL), for the SHA-256 of written files.
@@ -32,8 +35,8 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf")
             ]
         ),
-        // The activities (JSON arguments to jobs and back), the files root, the poll loop, and
-        // the gRPC client (GRPC/).
+        // The activities (JSON arguments to jobs and back), the files root, the poll loop, the
+        // gRPC client (GRPC/), and /metrics and /healthz (Operations/).
         .target(
             name: "RemoWorker",
             dependencies: [
@@ -51,6 +54,10 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The gRPC client against swift-nio-http2's server side, in memory; the activities are

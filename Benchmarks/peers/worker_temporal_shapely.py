@@ -15,7 +15,7 @@ import concurrent.futures
 import signal
 
 from temporalio import activity
-from temporalio.client import Client
+from temporalio.client import Client, TLSConfig
 from temporalio.worker import Worker
 
 from validate_shapely import check_document
@@ -31,8 +31,14 @@ async def main():
     parser.add_argument("--temporal", required=True)
     parser.add_argument("--task-queue", default="remo-geom")
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--tls-ca", help="TLS to the frontend, trusting this CA (PEM)")
+    parser.add_argument("--tls-server-name", help="the name the frontend's certificate carries")
     args = parser.parse_args()
-    client = await Client.connect(args.temporal)
+    tls = False
+    if args.tls_ca:
+        with open(args.tls_ca, "rb") as f:
+            tls = TLSConfig(server_root_ca_cert=f.read(), domain=args.tls_server_name)
+    client = await Client.connect(args.temporal, tls=tls)
     with concurrent.futures.ThreadPoolExecutor(args.concurrency) as pool:
         worker = Worker(client, task_queue=args.task_queue, activities=[validate_regions],
                         activity_executor=pool, max_concurrent_activities=args.concurrency)

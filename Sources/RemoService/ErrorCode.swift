@@ -66,6 +66,11 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case cancelled
     /// `write-failed`: an output could not be written.
     case writeFailed = "write-failed"
+    /// `url-not-allowed`: a URL the worker may not fetch or put to: a host no `--fetch-allow`
+    /// pattern names, a scheme not allowed, a private address, a redirect to another host.
+    case urlNotAllowed = "url-not-allowed"
+    /// `fetch-failed`: a URL that could not be fetched or put to.
+    case fetchFailed = "fetch-failed"
     /// `encoding-failed`: an image could not be encoded: not the input's fault.
     case encodingFailed = "encoding-failed"
     /// `out-of-memory`: memory for the image could not be had: not the input's fault.
@@ -122,6 +127,9 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .unknownActivity: "an activity type the worker does not serve (another worker may serve it)"
         case .cancelled: "the activity was cancelled"
         case .writeFailed: "an output could not be written"
+        case .urlNotAllowed:
+            "a URL the worker may not fetch or put to: a host no `--fetch-allow` pattern names, `http://` without `--fetch-allow-http`, a private address, a redirect to another host"
+        case .fetchFailed: "a URL that could not be fetched or put to (the message says why)"
         case .encodingFailed: "an image could not be encoded: not the input's fault"
         case .outOfMemory: "memory for the image could not be had: not the input's fault"
         case .internal: "a failure that is not the input's fault (a bug)"
@@ -132,7 +140,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     public var exitStatus: Int32? {
         switch self {
         case .badFraming, .invalidMultipart, .pathOutsideRoot, .methodNotAllowed, .unsupportedMediaType, .busy, .requestTimeout,
-            .overMemoryBudget, .unknownActivity, .cancelled:
+            .overMemoryBudget, .unknownActivity, .cancelled, .urlNotAllowed, .fetchFailed:
             nil
         default: 2
         }
@@ -153,7 +161,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .busy: 503
         case .encodingFailed, .outOfMemory, .internal: 500
         case .notAFile, .notAFolder, .badFileName, .unreadable, .skipped, .noDocuments, .pathOutsideRoot, .unknownActivity, .cancelled,
-            .writeFailed:
+            .writeFailed, .urlNotAllowed, .fetchFailed:
             nil
         }
     }
@@ -165,7 +173,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
             .requestTimeout, .overMemoryBudget, .cancelled:
             nil
         case .unknownActivity, .encodingFailed, .outOfMemory, .internal: .always
-        case .writeFailed: .whenTransient
+        case .writeFailed, .fetchFailed: .whenTransient
         default: .never
         }
     }
@@ -178,7 +186,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
         case .sizeMismatch: .sizeMismatch
         case .noSuchRoom: .noSuchRoom
         case .noSuchRegion: .noSuchRegion
-        case .unknownActivity, .cancelled, .writeFailed, .encodingFailed, .outOfMemory, .internal: .internalFailure
+        case .unknownActivity, .cancelled, .writeFailed, .fetchFailed, .encodingFailed, .outOfMemory, .internal: .internalFailure
         default: .badInput
         }
     }
@@ -192,6 +200,8 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
                 case nil: "—"
                 case .never?: "not retried"
                 case .always?: "retried"
+                case .whenTransient? where code == .fetchFailed:
+                    "retried when the store was unreachable or slow, or answered 5xx, 429 or 408; not for its other 4xx answers (an expired signature's 403, no such bucket's 404)"
                 case .whenTransient?:
                     "retried only where a retry can pass (a full disk, an I/O error); not for a folder that is a file, a name too long or no permission"
                 }

@@ -116,6 +116,24 @@
             return value
         }
 
+        /// A switch: `true` or `1`, `false` or `0`, or nil when not given.
+        public func bool(_ key: SettingKey) throws(SettingError) -> Bool? {
+            if let value = reader.bool(forKey: ConfigKey(key.name)) { return value }
+            guard let text = text(key) else { return nil }
+            switch text.trimmed.lowercased() {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: throw SettingError("\(key.spelled) must be true, 1, false or 0, not \(text).")
+            }
+        }
+
+        /// A list: several values given on the command line, separated by commas in a
+        /// variable, or an array in the file; nil when not given.
+        public func list(_ key: SettingKey) -> [String]? {
+            if let values = reader.stringArray(forKey: ConfigKey(key.name)) { return values }
+            return text(key).map { $0.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty } }
+        }
+
         /// One of the cases of `type`, by its raw value, or nil when not given.
         public func choice<Choice: RawRepresentable & CaseIterable>(_ key: SettingKey, _ type: Choice.Type) throws(SettingError) -> Choice?
         where Choice.RawValue == String {

@@ -1916,6 +1916,8 @@ enum OpenAPIDocument {
                   "unknown-activity",
                   "cancelled",
                   "write-failed",
+                  "url-not-allowed",
+                  "fetch-failed",
                   "encoding-failed",
                   "out-of-memory",
                   "internal"

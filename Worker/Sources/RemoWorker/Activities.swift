@@ -40,7 +40,7 @@ public struct ActivityRunner: Sendable {
         self.maximumPixels = maximumPixels
     }
 
-    /// Runs one activity: ``compute(_:argument:)``, then ``finish(_:stillWanted:)``.
+    /// Runs one activity: ``compute(_:argument:fetched:)``, then ``finish(_:stillWanted:)``.
     ///
     /// - Parameters:
     ///   - activity: Which.
@@ -57,7 +57,11 @@ public struct ActivityRunner: Sendable {
     /// `JobProcess`, and writes their files itself.)
     ///
     /// - Throws: ``RemoService/JobError``: bad input is not worth retrying, the rest is.
-    public func compute(_ activity: Activity, argument: [UInt8]) throws(JobError) -> ActivityProduct {
+    /// - Parameters:
+    ///   - activity: Which.
+    ///   - argument: Its argument: the JSON bytes of one object.
+    ///   - fetched: The inputs given by URL, fetched (``URLFetching/fetchInputs(_:)``), by URL.
+    public func compute(_ activity: Activity, argument: [UInt8], fetched: FetchedInputs = [:]) throws(JobError) -> ActivityProduct {
         switch activity {
         case .validateRegions:
             let argument = try ActivityArgument(argument, shape: "{\"document\", \"rules\"}")
@@ -76,8 +80,8 @@ public struct ActivityRunner: Sendable {
             let (imagePath, outputPath) = (try argument.string("image"), try argument.string("output"))
             let regions = try argument.objectBytes("regions", "a region document")
             let request = try RenderRequest(try argument.options("options"), maximumPixels: maximumPixels)
-            try files.refuseOverwriting((outputPath, "$.output"), inputs: [(imagePath, "$.image")])
-            let image = try files.read(imagePath, member: "$.image")
+            try refuseOverwriting(argument, (outputPath, "$.output"), inputs: [(imagePath, "$.image")])
+            let image = try input(imagePath, member: "$.image", fetched)
             let result = try Jobs.render(image: image, regions: regions, request: request, imageName: imagePath, regionsName: "$.regions")
             return ActivityProduct(
                 result: [("valid", .bool(result.report.valid)), ("warnings", .array(result.problems.map(JSONValue.string)))],
@@ -126,12 +130,38 @@ public struct ActivityRunner: Sendable {
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")
             let path = try argument.string("image")
             return ActivityProduct(
-                value: try Jobs.photo(try files.read(path, member: "$.image"), maximumPixels: maximumPixels, name: path).json(file: nil))
+                value: try Jobs.photo(try input(path, member: "$.image", fetched), maximumPixels: maximumPixels, name: path).json(
+                    file: nil))
         }
     }
 
+    /// An input's bytes: fetched, for a URL; else the file under the root.
+    func input(_ reference: String, member: String, _ fetched: FetchedInputs) throws(JobError) -> [UInt8] {
+        guard URLFetching.isURL(reference) else { return try files.read(reference, member: member) }
+        guard let bytes = fetched[reference] else { throw JobError(.internal, message: "\(member): \(reference) was not fetched") }
+        return bytes
+    }
+
+    /// Refuses an output that is one of the inputs, unless the argument says
+    /// `"overwrite": true`: the same file under the root, or the same object by URL.
+    func refuseOverwriting(
+        _ argument: ActivityArgument, _ output: (path: String, member: String), inputs: [(path: String, member: String)]
+    ) throws(JobError) {
+        guard try !argument.overwrite() else { return }
+        let byURL = inputs.filter { URLFetching.isURL($0.path) || URLFetching.isURL(output.path) }
+        for input in byURL where URLFetching.sameObject(input.path, output.path) {
+            throw JobError(
+                .invalidRequest,
+                message: "\(output.member) is the object given as \(input.member); an activity never writes over its input "
+                    + "unless the argument says \"overwrite\": true")
+        }
+        guard !URLFetching.isURL(output.path) else { return }
+        try files.refuseOverwriting(output, inputs: inputs.filter { !URLFetching.isURL($0.path) })
+    }
+
     /// Writes a product's file, if it has one, and gives the activity's result: the file
-    /// described by `{"output", "bytes", "sha256"}`, then the rest of the result.
+    /// described by `{"output", "bytes", "sha256"}`, then the rest of the result. (An output
+    /// by URL is put by the worker, ``URLFetching``, then described by ``result(_:)``.)
     ///
     /// - Throws: ``RemoService/JobError`` `cancelled` when the activity is no longer wanted,
     ///   `write-failed` when the file cannot be written.
@@ -139,6 +169,13 @@ public struct ActivityRunner: Sendable {
         guard let output = product.output else { return product.value }
         guard stillWanted() else { throw JobError(.cancelled, message: "the activity was cancelled") }
         try files.write(output.bytes, to: output.path, member: "$.output")
+        return Self.result(product)
+    }
+
+    /// The activity's result once its file is written: `{"output", "bytes", "sha256"}`, then
+    /// the rest of the result.
+    public static func result(_ product: ActivityProduct) -> JSONValue {
+        guard let output = product.output else { return product.value }
         let file: [(key: String, value: JSONValue)] = [
             ("output", .string(output.path)), ("bytes", .number(Double(output.bytes.count))), ("sha256", .string(SHA256.hex(output.bytes))),
         ]
@@ -146,6 +183,9 @@ public struct ActivityRunner: Sendable {
         return .object(file + members)
     }
 }
+
+/// Inputs given by URL, fetched before the job runs, by the URL as the argument wrote it.
+public typealias FetchedInputs = [String: [UInt8]]
 
 /// What an activity's work gave: its result, and the file it asks to be written.
 public struct ActivityProduct: Sendable {

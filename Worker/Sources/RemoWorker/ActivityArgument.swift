@@ -24,13 +24,22 @@ struct ActivityArgument {
         return Array(bytes)
     }
 
-    /// A member that must be a string (a path under the files root).
+    /// A member that must be a string (a path under the files root, or a URL).
     func string(_ key: String) throws(JobError) -> String {
         guard case .string(let s)? = members.value(of: key) else {
             throw Self.invalid(
-                "$.\(key): expected a path relative to the files root, got \(members.kind(of: key)?.withArticle ?? "nothing")")
+                "$.\(key): expected a path relative to the files root or a URL, got \(members.kind(of: key)?.withArticle ?? "nothing")")
         }
         return s
+    }
+
+    /// `"overwrite": true` at the top level: an output may be one of the inputs.
+    func overwrite() throws(JobError) -> Bool {
+        switch members.value(of: "overwrite") {
+        case nil, .null?: return false
+        case .bool(let value)?: return value
+        case let other?: throw Self.invalid("$.overwrite: expected true or false, got \(other.kindDescription)")
+        }
     }
 
     /// An optional member that must be an object when present (`options`, `rules`): the

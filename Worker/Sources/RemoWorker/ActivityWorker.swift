@@ -12,10 +12,11 @@ import TemporalAPI
 public final class ActivityWorker: Sendable {
     /// Where and as whom the worker polls.
     public struct Settings: Sendable {
-        /// Temporal's frontend host and port.
-        public var host: String
-        public var port: Int
+        /// Temporal's frontend: address, TLS, API key.
+        public var connection: TemporalConnection
+        /// The namespace polled.
         public var namespace = "default"
+        /// The task queue polled.
         public var taskQueue = "remo-geom"
         /// Activities run at once.
         public var concurrency: Int
@@ -23,9 +24,8 @@ public final class ActivityWorker: Sendable {
         public var identity: String
 
         /// Settings with the defaults of the command line.
-        public init(host: String, port: Int, concurrency: Int, identity: String) {
-            self.host = host
-            self.port = port
+        public init(connection: TemporalConnection, concurrency: Int, identity: String) {
+            self.connection = connection
             self.concurrency = concurrency
             self.identity = identity
         }
@@ -43,10 +43,14 @@ public final class ActivityWorker: Sendable {
 
     let settings: Settings
     let runner: ActivityRunner
+    /// Inputs and outputs by URL.
+    let fetching: URLFetching
     let client: UnaryGRPCClient
     /// Where the worker reports: its start and stop, the server lost and found, and one
     /// line per activity answered.
     public let log: WorkerLog
+    /// What `--metrics-port` serves.
+    public let metrics: WorkerMetrics
     private let state = NIOLockedValueBox(State())
 
     private struct State {
@@ -54,14 +58,36 @@ public final class ActivityWorker: Sendable {
         var polls: [Int: Task<Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, any Error>] = [:]
         var counts = Counts()
         var unreachableSince: ContinuousClock.Instant?
+        var busy = 0
     }
 
     /// A worker; nothing happens until ``run()``.
-    public init(settings: Settings, runner: ActivityRunner, log: WorkerLog) {
+    ///
+    /// - Throws: ``TemporalConnectionError`` when a TLS file cannot be used.
+    public init(
+        settings: Settings, runner: ActivityRunner, fetching: URLFetching.Settings = .init(), log: WorkerLog
+    ) throws(TemporalConnectionError) {
         self.settings = settings
         self.runner = runner
-        self.client = UnaryGRPCClient(host: settings.host, port: settings.port)
+        self.fetching = URLFetching(settings: fetching)
+        self.client = try UnaryGRPCClient(settings.connection, namespace: settings.namespace)
         self.log = log
+        self.metrics = WorkerMetrics(slots: settings.concurrency)
+    }
+
+    /// `/metrics`: the exposition text.
+    public func metricsText() -> [UInt8] { metrics.text(connected: client.isConnected, connectionsOpened: client.connectionsOpened) }
+
+    /// `/healthz`: healthy until the worker is stopping (a worker that cannot reach
+    /// Temporal keeps trying, and a restart would not help it); the body says so, whether
+    /// it has a connection to Temporal, and how many slots are busy.
+    public func health() -> (healthy: Bool, body: String) {
+        let (stopping, busy) = state.withLockedValue { ($0.stopping, $0.busy) }
+        let reachable = client.isConnected
+        let body =
+            "{\"status\":\"\(stopping ? "stopping" : "ok")\",\"temporal\":\"\(reachable ? "connected" : "not connected")\","
+            + "\"slotsBusy\":\(busy),\"slots\":\(settings.concurrency)}"
+        return (!stopping, body)
     }
 
     /// Polls and runs activities until ``stop()``, then returns once the activities in
@@ -98,6 +124,7 @@ public final class ActivityWorker: Sendable {
                 task = try await poll(slot)
             } catch {
                 if state.withLockedValue({ $0.stopping }) { break }
+                metrics.polled("error")
                 noteUnreachable(error)
                 // No answer to a long poll by its deadline: the connection is dead without
                 // having closed.
@@ -108,7 +135,11 @@ public final class ActivityWorker: Sendable {
             backoff.reset()
             noteReachable()
             // An empty answer (no task before the long poll's end) is not an error.
-            guard !task.taskToken.isEmpty else { continue }
+            guard !task.taskToken.isEmpty else {
+                metrics.polled("empty")
+                continue
+            }
+            metrics.polled("task")
             await execute(task)
         }
     }
@@ -140,7 +171,7 @@ public final class ActivityWorker: Sendable {
             return state.unreachableSince == nil
         }
         guard first else { return }
-        let server = "Temporal at \(settings.host):\(settings.port)"
+        let server = "Temporal at \(client.host):\(client.port)"
         if let status = error as? GRPCStatusError, status.code != .unavailable {
             // Reached, but refused: a namespace it does not have, say.
             log("\(server) refused to hand out activities (\(status)); retrying with backoff")
@@ -154,7 +185,7 @@ public final class ActivityWorker: Sendable {
             defer { state.unreachableSince = nil }
             return state.unreachableSince
         }
-        if let since { log("reconnected to Temporal at \(settings.host):\(settings.port) after \(since.duration(to: .now))") }
+        if let since { log("reconnected to Temporal at \(client.host):\(client.port) after \(since.duration(to: .now))") }
     }
 
     // MARK: Running an activity
@@ -170,72 +201,111 @@ public final class ActivityWorker: Sendable {
 
     /// Runs one activity and answers it.
     ///
-    /// A JSON job (validation, chips, room, fit, repair) takes a millisecond or so: it runs
-    /// in place. An image job (render, plan, mask, photo) runs in a process of its own
-    /// (``JobProcess``), waited for on a thread off Swift's cooperative pool so that it never
-    /// holds up heartbeats and polls, while this task heartbeats; when the server asks for
-    /// cancellation, or no longer knows the activity, the process is killed (its CPU and
-    /// memory are free at once), the activity is answered and nothing is written.
+    /// A JSON job (validation, chips, room, fit, repair) whose argument names no URL takes a
+    /// millisecond or so: it runs in place. Otherwise, while this task heartbeats, its inputs
+    /// given by URL are fetched, an image job (render, plan, mask, photo) runs in a process
+    /// of its own (``JobProcess``), waited for on a thread off Swift's cooperative pool so
+    /// that it never holds up heartbeats and polls, and its output is written or put. When
+    /// the server asks for cancellation, or no longer knows the activity, the process is
+    /// killed (its CPU and memory are free at once), fetches and uploads are cancelled, the
+    /// activity is answered and nothing is written.
     private func execute(_ task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse) async {
         let token = task.taskToken
         let started = ContinuousClock.now
-        guard Activity(rawValue: task.activityType.name)?.isImageJob ?? false else {
-            let outcome = outcome(of: task, stillWanted: { true })
-            await respond(token, outcome)
-            report(task, outcome, since: started)
+        state.withLockedValue { $0.busy += 1 }
+        metrics.activityStarted()
+        defer { state.withLockedValue { $0.busy -= 1 } }
+        let activity = Activity(rawValue: task.activityType.name)
+        let argument: [UInt8]
+        do throws(JobError) {
+            guard let activity else {
+                // Another worker on the queue may serve it: retryable, as the SDKs do.
+                throw JobError(.unknownActivity, message: "remo-geom-worker has no activity \(task.activityType.name)")
+            }
+            argument = try JSONPayload.argument(task.input)
+            if !activity.isImageJob && !URLFetching.mayNameURL(argument) {
+                let outcome = Outcome.completed(try runner.run(activity, argument: argument))
+                await respond(token, outcome)
+                report(task, outcome, since: started)
+                return
+            }
+        } catch {
+            await respond(token, .failed(error))
+            report(task, .failed(error), since: started)
             return
         }
+        guard let activity else { return }
+
         let cancelled = NIOLockedValueBox(false)
         // The job's process, once it runs; killed when the activity is no longer wanted.
         let child = NIOLockedValueBox<pid_t?>(nil)
-        @Sendable func stopJob() {
+        let work = Task { () -> Outcome in
+            do {
+                return .completed(try await self.work(activity, argument, cancelled: cancelled, child: child))
+            } catch let error as JobError {
+                return .failed(error)
+            } catch {
+                return .failed(JobError(.internal, message: "\(error)"))
+            }
+        }
+        let heartbeats = Task { () -> HeartbeatEnd in
+            let end = await self.heartbeat(token, every: Self.heartbeatInterval(task))
+            guard end != .jobFinished else { return end }
             let pid = child.withLockedValue { pid in
                 cancelled.withLockedValue { $0 = true }
                 return pid
             }
             if let pid { JobProcess.stop(pid) }
+            work.cancel()
+            return end
         }
-        let outcome: Outcome = await withCheckedContinuation { continuation in
-            let answered = NIOLockedValueBox(false)
-            let finish: @Sendable (Outcome) -> Void = { outcome in
-                let first = answered.withLockedValue { done in
-                    defer { done = true }
-                    return !done
-                }
-                if first { continuation.resume(returning: outcome) }
-            }
-            let heartbeats = Task {
-                switch await self.heartbeat(token, every: Self.heartbeatInterval(task)) {
-                case .jobFinished: break
-                case .cancelRequested:
-                    stopJob()
-                    finish(.cancelled)
-                case .unknownToServer:
-                    stopJob()
-                    finish(.abandoned)
-                }
-            }
-            DispatchQueue.global().async {
-                let stillWanted = { !cancelled.withLockedValue { $0 } }
-                let outcome = self.outcome(of: task, stillWanted: stillWanted) { activity, argument throws(JobError) in
-                    // Once the process has ended its id may be another's: forget it.
-                    defer { child.withLockedValue { $0 = nil } }
-                    let product = try JobProcess.run(activity, argument: argument, runner: self.runner) { pid in
-                        // Started after the cancellation: stop it at once.
-                        let wanted = child.withLockedValue { slot in
-                            slot = pid
-                            return stillWanted()
-                        }
-                        if !wanted { JobProcess.stop(pid) }
-                    }
-                    return try self.runner.finish(product, stillWanted: stillWanted)
-                }
-                heartbeats.cancel()
-                finish(outcome)
-            }
+        var outcome = await work.value
+        heartbeats.cancel()
+        switch await heartbeats.value {
+        case .jobFinished: break
+        case .cancelRequested: outcome = .cancelled
+        case .unknownToServer: outcome = .abandoned
         }
         await respond(token, outcome)
         report(task, outcome, since: started)
+    }
+
+    /// An activity's work off the fast path: its inputs fetched, the job run (an image job in
+    /// its own process), its output written or put, once, only if still wanted.
+    private func work(
+        _ activity: Activity, _ argument: [UInt8], cancelled: NIOLockedValueBox<Bool>, child: NIOLockedValueBox<pid_t?>
+    ) async throws -> JSONValue {
+        let stillWanted = { @Sendable in !cancelled.withLockedValue { $0 } && !Task.isCancelled }
+        let (argument, fetched) = try await fetching.fetchInputs(argument)
+        let product: ActivityProduct
+        if activity.isImageJob {
+            let runner = self.runner
+            product = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    // Once the process has ended its id may be another's: forget it.
+                    defer { child.withLockedValue { $0 = nil } }
+                    continuation.resume(
+                        with: Result { () throws(JobError) in
+                            try JobProcess.run(activity, argument: argument, fetched: fetched, runner: runner) { pid in
+                                // Started after the cancellation: stop it at once.
+                                let wanted = child.withLockedValue { slot in
+                                    slot = pid
+                                    return !cancelled.withLockedValue { $0 }
+                                }
+                                if !wanted { JobProcess.stop(pid) }
+                            }
+                        })
+                }
+            }
+        } else {
+            product = try runner.compute(activity, argument: argument, fetched: fetched)
+        }
+        guard let output = product.output, URLFetching.isURL(output.path) else {
+            return try runner.finish(product, stillWanted: { stillWanted() })
+        }
+        guard stillWanted() else { throw JobError(.cancelled, message: "the activity was cancelled") }
+        try await fetching.put(output.bytes, to: output.path, contentType: "image/png", member: "$.output")
+        return ActivityRunner.result(product)
     }
 
     /// The activity's log line: its type, id and attempt, how it ended (with the error
@@ -256,28 +326,11 @@ public final class ActivityWorker: Sendable {
         }
         fields.append(("seconds", String((seconds * 10_000).rounded() / 10_000)))
         log("activity", fields)
-    }
-
-    /// Runs the task's activity, in place unless `run` says how.
-    private func outcome(
-        of task: Temporal_Api_Workflowservice_V1_PollActivityTaskQueueResponse, stillWanted: () -> Bool,
-        run: ((Activity, [UInt8]) throws(JobError) -> JSONValue)? = nil
-    ) -> Outcome {
-        do throws(JobError) {
-            guard let activity = Activity(rawValue: task.activityType.name) else {
-                // Another worker on the queue may serve it: retryable, as the SDKs do.
-                throw JobError(.unknownActivity, message: "remo-geom-worker has no activity \(task.activityType.name)")
-            }
-            let argument = try JSONPayload.argument(task.input)
-            if let run { return .completed(try run(activity, argument)) }
-            return .completed(try runner.run(activity, argument: argument, stillWanted: stillWanted))
-        } catch {
-            return .failed(error)
-        }
+        metrics.activityFinished(type: task.activityType.name, outcome: fields.first { $0.0 == "outcome" }?.1 ?? "", seconds: seconds)
     }
 
     /// How heartbeating ended.
-    private enum HeartbeatEnd {
+    private enum HeartbeatEnd: Equatable {
         /// The job finished (the heartbeat task was cancelled).
         case jobFinished
         /// The server asked for cancellation.
@@ -375,6 +428,7 @@ public final class ActivityWorker: Sendable {
                 return try await client.call(method, request, timeout: .seconds(30))
             } catch let error as GRPCStatusError where error.code == .unavailable && .now < giveUp {
                 state.withLockedValue { $0.counts.retriedCalls += 1 }
+                metrics.callRetried()
                 try await Task.sleep(for: backoff.next())
             }
         }

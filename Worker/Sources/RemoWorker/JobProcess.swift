@@ -9,8 +9,9 @@ import RemoService
 /// child process (this same executable, `remo-geom-worker __job ACTIVITY`), and kills it
 /// when Temporal cancels the activity or its timeout passes: its core and its memory are
 /// free at once, and `--concurrency` bounds the CPU the worker uses. The child reads its
-/// inputs itself and sends back its result and its output file's bytes; the worker writes
-/// the file, only if the activity is still wanted.
+/// files itself (inputs given by URL come fetched, after its argument on standard input)
+/// and sends back its result and its output's bytes; the worker writes the file or puts it
+/// to its URL, only if the activity is still wanted.
 ///
 /// The child ignores SIGINT and SIGTERM (a drain lets jobs in flight finish; a terminal's
 /// Ctrl-C or systemd's stop reach every process of the group), and exits when the worker
@@ -29,7 +30,7 @@ public enum JobProcess {
     /// - Throws: The job's own ``RemoService/JobError``; `internal` (retryable) when the
     ///   child could not start, died, or answered nothing readable.
     public static func run(
-        _ activity: Activity, argument: [UInt8], runner: ActivityRunner, started: (pid_t) -> Void
+        _ activity: Activity, argument: [UInt8], fetched: FetchedInputs = [:], runner: ActivityRunner, started: (pid_t) -> Void
     ) throws(JobError) -> ActivityProduct {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -45,8 +46,8 @@ public enum JobProcess {
             throw JobError(.internal, message: "the job's process could not start: \(error)")
         }
         started(process.processIdentifier)
-        // The child reads all of its argument before it answers: no deadlock.
-        try? input.fileHandleForWriting.write(contentsOf: Data(argument))
+        // The child reads all of its input before it answers: no deadlock.
+        try? input.fileHandleForWriting.write(contentsOf: Data(request(argument: argument, fetched: fetched)))
         try? input.fileHandleForWriting.close()
         let answer = (try? output.fileHandleForReading.readToEnd()) ?? Data()
         process.waitUntilExit()
@@ -67,6 +68,39 @@ public enum JobProcess {
     /// Kills a job's process (the activity was cancelled or timed out).
     public static func stop(_ pid: pid_t) {
         kill(pid, SIGKILL)
+    }
+
+    /// What the child reads: a line of JSON (`{"argument": N, "fetched": [[URL, N], …]}`),
+    /// then the argument's bytes, then each fetched input's.
+    static func request(argument: [UInt8], fetched: FetchedInputs) -> [UInt8] {
+        let inputs = fetched.sorted { $0.key < $1.key }
+        let header: JSONValue = .object([
+            ("argument", .number(Double(argument.count))),
+            ("fetched", .array(inputs.map { .array([.string($0.key), .number(Double($0.value.count))]) })),
+        ])
+        return Array(JSONWriter.string(header).utf8) + [UInt8(ascii: "\n")] + argument + inputs.flatMap(\.value)
+    }
+
+    /// The argument and the fetched inputs from what ``request(argument:fetched:)`` wrote.
+    static func argumentAndInputs(_ request: [UInt8]) throws(JobError) -> (argument: [UInt8], fetched: FetchedInputs) {
+        let unreadable = JobError(.internal, message: "the job's process was given nothing readable")
+        guard let newline = request.firstIndex(of: UInt8(ascii: "\n")), let header = try? JSONParser.parse(Array(request[..<newline])),
+            case .number(let length)? = header["argument"], case .array(let inputs)? = header["fetched"]
+        else { throw unreadable }
+        var start = newline + 1
+        func take(_ count: Double) throws(JobError) -> [UInt8] {
+            guard count >= 0, count <= Double(request.count - start) else { throw unreadable }
+            defer { start += Int(count) }
+            return Array(request[start..<(start + Int(count))])
+        }
+        let argument = try take(length)
+        var fetched: FetchedInputs = [:]
+        for input in inputs {
+            guard case .array(let pair) = input, pair.count == 2, case .string(let url) = pair[0], case .number(let count) = pair[1]
+            else { throw unreadable }
+            fetched[url] = try take(count)
+        }
+        return (argument, fetched)
     }
 
     /// The child's answer: a line of JSON (`{"value", "output", "bytes"}` or `{"error":
@@ -116,8 +150,9 @@ public enum JobProcess {
         do throws(JobError) {
             let root: FilesRoot
             do { root = try FilesRoot(arguments[2]) } catch { throw JobError(.internal, message: "the files root: \(error.message)") }
-            let argument = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            let product = try ActivityRunner(files: root, maximumPixels: maximumPixels).compute(activity, argument: argument)
+            let (argument, fetched) = try argumentAndInputs([UInt8](FileHandle.standardInput.readDataToEndOfFile()))
+            let product = try ActivityRunner(files: root, maximumPixels: maximumPixels).compute(
+                activity, argument: argument, fetched: fetched)
             var header: [(key: String, value: JSONValue)] = [("value", product.value)]
             if let output = product.output {
                 header += [("output", .string(output.path)), ("bytes", .number(Double(output.bytes.count)))]

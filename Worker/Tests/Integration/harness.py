@@ -71,13 +71,13 @@ class DevServer:
 class WorkerProcess:
     """One remo-geom-worker, its standard error kept in a file."""
 
-    def __init__(self, server, files_root, concurrency=2, name="worker", arguments=()):
+    def __init__(self, server, files_root, concurrency=2, name="worker", arguments=(), environment=None):
         self.log_path = os.path.join(files_root, f".{name}-{os.getpid()}-{time.monotonic_ns()}.log")
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
             [WORKER, "--temporal", server.address, "--files-root", files_root, "--concurrency", str(concurrency),
              "--identity", name, *arguments],
-            stdout=self.log, stderr=subprocess.STDOUT)
+            stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, **(environment or {})})
 
     def stderr(self):
         with open(self.log_path, encoding="utf-8", errors="replace") as f:
@@ -197,9 +197,141 @@ async def activity_attempts(handle):
     return attempts
 
 
+def run_worker(arguments, environment=None, timeout=30):
+    """remo-geom-worker run to its end (bad usage exits at once)."""
+    return subprocess.run([WORKER, *arguments], capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(environment or {})})
+
+
 def cli(*args, check=True):
     """The remo-geom command line's standard output for the same job."""
     out = subprocess.run([CLI, *args], capture_output=True, text=True)
     if check and out.returncode not in (0, 1):
         raise RuntimeError(f"remo-geom {' '.join(args)}: exit {out.returncode}: {out.stderr}")
     return out.stdout
+
+
+HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
+
+
+def make_certificates(folder):
+    """A CA made for the test, a server certificate from it for the name localhost (no IP
+    address among its names, so that a connection by address must say the name), a client
+    certificate from it (for mutual TLS), and a second CA that signed neither. Returns
+    the paths by name: ca, other_ca, server (certificate and key, as haproxy reads them),
+    client_cert, client_key."""
+    def run(*args):
+        subprocess.run(["openssl", *args], check=True, capture_output=True, cwd=folder)
+
+    for ca in ("ca", "other-ca"):
+        run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN=remo test {ca}",
+            "-keyout", f"{ca}.key", "-out", f"{ca}.pem")
+    for name, extensions in (("server", "subjectAltName=DNS:localhost\nextendedKeyUsage=serverAuth"),
+                             ("client", "extendedKeyUsage=clientAuth")):
+        with open(os.path.join(folder, f"{name}.ext"), "w") as f:
+            f.write(extensions + "\n")
+        run("req", "-newkey", "rsa:2048", "-nodes", "-subj", f"/CN=remo test {name}", "-keyout", f"{name}.key",
+            "-out", f"{name}.csr")
+        run("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
+            "-extfile", f"{name}.ext", "-out", f"{name}.pem")
+    with open(os.path.join(folder, "server-bundle.pem"), "w") as out:
+        for part in ("server.pem", "server.key"):
+            with open(os.path.join(folder, part)) as f:
+                out.write(f.read())
+    path = lambda name: os.path.join(folder, name)  # noqa: E731
+    return {"ca": path("ca.pem"), "other_ca": path("other-ca.pem"), "server": path("server-bundle.pem"),
+            "client_cert": path("client.pem"), "client_key": path("client.key")}
+
+
+class TLSTerminator:
+    """haproxy in front of the Temporal server: TLS with ALPN h2 on a loopback port, HTTP/2
+    in clear to the server, as a load balancer in front of Temporal's frontend does. With
+    `client_ca` it asks for a client certificate from that CA (mutual TLS); with `api_key`
+    it refuses every call without `authorization: Bearer KEY` (401), as Temporal Cloud
+    does."""
+
+    def __init__(self, server, certificates, folder, client_ca=None, api_key=None):
+        self.port = free_port()
+        verify = f" ca-file {client_ca} verify required" if client_ca else ""
+        key_check = (f'    http-request return status 401 content-type text/plain string unauthenticated '
+                     f'unless {{ req.hdr(authorization) -m str "Bearer {api_key}" }}\n') if api_key else ""
+        self.config = os.path.join(folder, f"haproxy-{self.port}.cfg")
+        with open(self.config, "w") as f:
+            f.write(f"""global
+    maxconn 256
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 300s
+    timeout server 300s
+frontend temporal_tls
+    bind 127.0.0.1:{self.port} ssl crt {certificates['server']} alpn h2{verify}
+{key_check}    default_backend temporal
+backend temporal
+    server frontend {server.address} proto h2
+""")
+        self.log = open(self.config + ".log", "wb")
+        self.process = subprocess.Popen([HAPROXY, "-db", "-f", self.config], stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise RuntimeError(f"haproxy did not listen on {self.port}: {open(self.config + '.log').read()}")
+
+    @property
+    def address(self):
+        return f"127.0.0.1:{self.port}"
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        self.log.close()
+
+
+class ObjectStore:
+    """An S3-compatible store on loopback: moto's server mode, with a boto3 client to fill
+    it and to make presigned URLs, as a backend does for the worker."""
+
+    def __init__(self, folder):
+        import boto3
+        self.port = free_port()
+        self.log = open(os.path.join(folder, f"moto-{self.port}.log"), "wb")
+        self.process = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(self.port)],
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                break
+            time.sleep(0.05)
+        else:
+            raise RuntimeError(f"moto's server did not listen on {self.port}")
+        self.s3 = boto3.client("s3", endpoint_url=f"http://127.0.0.1:{self.port}", region_name="us-east-1",
+                               aws_access_key_id="remo-test", aws_secret_access_key="remo-test-secret")
+        self.bucket = "remo-designs"
+        self.s3.create_bucket(Bucket=self.bucket)
+
+    @property
+    def host(self):
+        return f"127.0.0.1:{self.port}"
+
+    def put(self, key, data):
+        self.s3.put_object(Bucket=self.bucket, Key=key, Body=data)
+
+    def get(self, key):
+        return self.s3.get_object(Bucket=self.bucket, Key=key)["Body"].read()
+
+    def get_url(self, key, expires=600):
+        return self.s3.generate_presigned_url("get_object", Params={"Bucket": self.bucket, "Key": key}, ExpiresIn=expires)
+
+    def put_url(self, key, expires=600):
+        return self.s3.generate_presigned_url("put_object", Params={"Bucket": self.bucket, "Key": key}, ExpiresIn=expires)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        self.log.close()

@@ -18,6 +18,8 @@ import subprocess
 import tempfile
 import time
 import unittest
+import urllib.error
+import urllib.request
 
 import harness
 
@@ -27,6 +29,11 @@ SAMPLES = os.path.join(harness.ROOT, "SampleScans")
 def load(*parts):
     with open(os.path.join(SAMPLES, *parts)) as f:
         return json.load(f)
+
+
+def load_bytes(*parts):
+    with open(os.path.join(SAMPLES, *parts), "rb") as f:
+        return f.read()
 
 
 def without_file(obj):
@@ -402,8 +409,17 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
     without a fault."""
 
     async def test_a_killed_worker_loses_nothing(self):
+        await self.kill_mid_fan_out(by_url=False)
+
+    async def test_a_killed_worker_loses_nothing_with_files_by_url(self):
+        """The renders' image fetched from an S3-compatible store and each output put to it by
+        a presigned URL."""
+        await self.kill_mid_fan_out(by_url=True)
+
+    async def kill_mid_fan_out(self, by_url):
         root = tempfile.mkdtemp(prefix="remo-fanout-")
         server = harness.DevServer().start()
+        store = harness.ObjectStore(root) if by_url else None
         workers = []
         try:
             os.makedirs(os.path.join(root, "in"))
@@ -412,15 +428,22 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
             shifts = [[(k % 17) - 8, (k % 13) - 6] for k in range(300)]
             renders = [shifts[k * 15] for k in range(20)]
             expected = expected_validations(root, base, shifts)
-            workers = [harness.WorkerProcess(server, root, concurrency=2, name=f"w{n}") for n in range(2)]
+            image, outputs = "in/design.png", None
+            arguments = []
+            if store:
+                store.put("in/design.png", load_bytes("design.png"))
+                image = store.get_url("in/design.png")
+                outputs = [store.put_url(f"out/render-{k}.png") for k in range(len(renders))]
+                arguments = ["--fetch-allow", store.host, "--fetch-allow-http"]
+            workers = [harness.WorkerProcess(server, root, concurrency=2, name=f"w{n}", arguments=arguments) for n in range(2)]
             client = await harness.connect(server)
             async with harness.workflow_worker(client):
                 # Four workflows (a workflow's input must stay under Temporal's 2 MB): 100
                 # validations each, then the 20 renders.
                 specs = [{"documents": [harness.workflows.shifted(base, *s) for s in shifts[k:k + 100]], "timeout": 5}
                          for k in range(0, 300, 100)]
-                specs.append({"renders": [harness.workflows.shifted(base, *s) for s in renders], "image": "in/design.png",
-                              "timeout": 5})
+                specs.append({"renders": [harness.workflows.shifted(base, *s) for s in renders], "image": image,
+                              "outputs": outputs, "timeout": 5})
                 handles = [await client.start_workflow(harness.workflows.FanOut.run, spec, id=f"fan-out-{n}",
                                                        task_queue=harness.WORKFLOW_QUEUE) for n, spec in enumerate(specs)]
                 # Kill the first worker once a fifth of the activities have completed, at a
@@ -446,12 +469,17 @@ class FanOutTests(unittest.IsolatedAsyncioTestCase):
                 harness.cli("render", "--image", os.path.join(root, "in", "design.png"), "--regions", png + ".json",
                             "--output", png)
                 with open(png, "rb") as f:
-                    self.assertEqual(answers["render"][k].get("sha256"), hashlib.sha256(f.read()).hexdigest(), k)
+                    expected_png = f.read()
+                self.assertEqual(answers["render"][k].get("sha256"), hashlib.sha256(expected_png).hexdigest(), k)
+                if store:
+                    self.assertEqual(store.get(f"out/render-{k}.png"), expected_png, k)
             attempts = sum([await harness.activity_attempts(h) for h in handles], [])
             self.assertEqual(len(attempts), 320)
             self.assertGreater(max(attempts), 1, "the kill should have cost some activities an attempt")
             self.assertEqual(workers[1].terminate(), 0)
         finally:
+            if store:
+                store.stop()
             harness.clean_up(root, server, *workers)
 
     async def test_two_thousand_activities_need_no_second_attempt(self):
@@ -506,7 +534,9 @@ class LifecycleTests(unittest.IsolatedAsyncioTestCase):
     async def test_sigterm_finishes_the_activity_in_flight(self):
         root = tempfile.mkdtemp(prefix="remo-sigterm-")
         server = harness.DevServer().start()
-        worker = harness.WorkerProcess(server, root, concurrency=1, name="draining")
+        port = harness.free_port()
+        health = f"http://127.0.0.1:{port}/healthz"
+        worker = harness.WorkerProcess(server, root, concurrency=1, name="draining", arguments=["--metrics-port", str(port)])
         try:
             os.makedirs(os.path.join(root, "in"))
             from PIL import Image
@@ -523,7 +553,13 @@ class LifecycleTests(unittest.IsolatedAsyncioTestCase):
                     id="sigterm", task_queue=harness.WORKFLOW_QUEUE)
                 while not await self.started(handle):
                     await asyncio.sleep(0.05)
+                self.assertEqual(urllib.request.urlopen(health, timeout=5).status, 200)
                 worker.process.send_signal(signal.SIGTERM)
+                # While it finishes the render, /healthz says it is stopping.
+                await asyncio.sleep(0.2)
+                with self.assertRaises(urllib.error.HTTPError) as caught:
+                    urllib.request.urlopen(health, timeout=5)
+                self.assertEqual((caught.exception.code, json.loads(caught.exception.read())["status"]), (503, "stopping"))
                 answers = await handle.result()
             self.assertIn("result", answers[0], answers)
             self.assertEqual(worker.process.wait(60), 0)

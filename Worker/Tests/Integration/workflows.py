@@ -90,7 +90,8 @@ def digest(result):
 @workflow.defn
 class FanOut:
     """ValidateRegions over each of `documents` and RenderAnnotation of `image` with each of
-    `renders` (region documents), all at once. Answers the digest of each validation and
+    `renders` (region documents), all at once, the renders to `outputs` (paths or URLs; by
+    default out/render-K.png). Answers the digest of each validation and
     each render's result. The documents come made: a workflow task must not compute much
     (the Python SDK's sandbox makes such work slow, and a task that does not yield within
     2 s is failed as a deadlock)."""
@@ -106,7 +107,8 @@ class FanOut:
 
         async def render(k, document):
             call = {"activity": "RenderAnnotation", "timeout": spec.get("timeout", 30), "heartbeat": 2,
-                    "argument": {"image": spec["image"], "regions": document, "output": f"out/render-{k}.png"}}
+                    "argument": {"image": spec["image"], "regions": document,
+                                 "output": spec["outputs"][k] if spec.get("outputs") else f"out/render-{k}.png"}}
             try:
                 return await workflow.execute_activity(call["activity"], call["argument"], **_options(call))
             except ActivityError as e:

@@ -44,6 +44,12 @@ struct GRPCStatusError: Error, CustomStringConvertible {
             case "429", "502", "503", "504": .unavailable
             default: .unknown
             }
-        return Self(code, "HTTP status \(status)")
+        let hint =
+            switch status {
+            case "401": ": the server wants credentials (an API key: --api-key, or a client certificate)"
+            case "403": ": the server refuses these credentials"
+            default: ""
+            }
+        return Self(code, "HTTP status \(status)\(hint)")
     }
 }

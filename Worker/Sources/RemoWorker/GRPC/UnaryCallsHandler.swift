@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
+import NIOSSL
 
 /// One unary call as ``UnaryCallsHandler`` makes it: the request message, serialized, and
 /// the promise that the response message (or a ``GRPCStatusError``) completes.
@@ -45,6 +46,8 @@ final class UnaryCallsHandler: ChannelInboundHandler {
     }
 
     private let authority: String
+    private let scheme: String
+    private let metadata: [(String, String)]
     private let becameUnusable: @Sendable () -> Void
     private var context: ChannelHandlerContext?
     private var streams: [HTTP2StreamID: Stream] = [:]
@@ -60,9 +63,15 @@ final class UnaryCallsHandler: ChannelInboundHandler {
 
     /// - Parameters:
     ///   - authority: `host:port`, as the `:authority` of every call.
+    ///   - scheme: `https` over TLS, else `http`.
+    ///   - metadata: headers every call carries (`authorization`, `temporal-namespace`).
     ///   - becameUnusable: called once, when the connection stops taking new calls.
-    init(authority: String, becameUnusable: @escaping @Sendable () -> Void) {
+    init(
+        authority: String, scheme: String = "http", metadata: [(String, String)] = [], becameUnusable: @escaping @Sendable () -> Void
+    ) {
         self.authority = authority
+        self.scheme = scheme
+        self.metadata = metadata
         self.becameUnusable = becameUnusable
     }
 
@@ -87,12 +96,13 @@ final class UnaryCallsHandler: ChannelInboundHandler {
         nextStreamID += 2
         if nextStreamID > Int(Int32.max) { stopTakingCalls("the connection has used all its stream IDs") }
 
-        let headers = HPACKHeaders([
-            (":method", "POST"), (":scheme", "http"), (":path", call.path), (":authority", authority),
-            ("content-type", "application/grpc"), ("te", "trailers"),
-            ("grpc-timeout", "\(min(call.timeout.nanoseconds / 1_000_000, 99_999_999))m"),
-            ("user-agent", "remo-geom-worker"),
-        ])
+        let headers = HPACKHeaders(
+            [
+                (":method", "POST"), (":scheme", scheme), (":path", call.path), (":authority", authority),
+                ("content-type", "application/grpc"), ("te", "trailers"),
+                ("grpc-timeout", "\(min(call.timeout.nanoseconds / 1_000_000, 99_999_999))m"),
+                ("user-agent", "remo-geom-worker"),
+            ] + metadata)
         var message = context.channel.allocator.buffer(capacity: 5 + call.request.readableBytes)
         message.writeInteger(UInt8(0))  // not compressed
         message.writeInteger(UInt32(call.request.readableBytes))
@@ -256,7 +266,11 @@ final class UnaryCallsHandler: ChannelInboundHandler {
         // A protocol error: every call on this connection fails as unavailable (the worker
         // tries again on a new one).
         // swift-nio-http2's errors print their source line; their type names them.
-        stopTakingCalls("HTTP/2 failed on the connection (\(type(of: error))); is this Temporal's gRPC port?")
+        if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
+            stopTakingCalls("TLS failed (\(error)); check --tls-ca, --tls-server-name and, for mutual TLS, --tls-cert and --tls-key")
+        } else {
+            stopTakingCalls("HTTP/2 failed on the connection (\(type(of: error))); is this Temporal's gRPC port?")
+        }
         for id in streams.keys {
             finish(id, .failure(GRPCStatusError(.unavailable, unusableBecause)), reset: false)
         }

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHPACK
 import NIOHTTP2
 import NIOPosix
+import NIOSSL
 import SwiftProtobuf
 
 /// A unary gRPC method: its path, and the types of its request and response.
@@ -11,13 +12,16 @@ struct UnaryMethod<Request: SwiftProtobuf.Message, Response: SwiftProtobuf.Messa
     var path: String
 }
 
-/// A gRPC client for unary calls over plaintext HTTP/2, which is all the worker needs of
-/// Temporal's frontend. It keeps one connection, opened at the first call and again after
+/// A gRPC client for unary calls over HTTP/2, plaintext or TLS (``TemporalConnection``),
+/// which is all the worker needs of Temporal's frontend. It keeps one connection, opened at the first call and again after
 /// the server closed it or said GOAWAY. A call that cannot be made fails as unavailable at
 /// once; the caller decides whether to try again.
 final class UnaryGRPCClient: Sendable {
     let host: String
     let port: Int
+    private let serverHostname: String?
+    private let tlsContext: NIOSSLContext?
+    private let metadata: [(String, String)]
     private let group: any EventLoopGroup
     private let state = NIOLockedValueBox(State())
 
@@ -31,17 +35,33 @@ final class UnaryGRPCClient: Sendable {
         var current: (number: Int, connection: EventLoopFuture<Connection>)?
         var attempts = 0
         var opened = 0
+        /// The number of the connection last opened.
+        var lastOpened = 0
         var lastCallID = 0
     }
 
-    init(host: String, port: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
-        self.host = host
-        self.port = port
+    /// A client of `connection`; its calls carry the API key and `namespace`, if the
+    /// connection has a key.
+    ///
+    /// - Throws: ``TemporalConnectionError`` when a TLS file cannot be used.
+    init(
+        _ connection: TemporalConnection, namespace: String = "default", group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) throws(TemporalConnectionError) {
+        self.host = connection.host
+        self.port = connection.port
+        self.serverHostname = connection.serverHostname
+        self.tlsContext = try connection.makeTLSContext()
+        self.metadata = connection.metadata(namespace: namespace)
         self.group = group
     }
 
     /// How many connections the client has opened (attempts that failed not counted).
     var connectionsOpened: Int { state.withLockedValue { $0.opened } }
+
+    /// Whether new calls go to a connection that is open.
+    var isConnected: Bool {
+        state.withLockedValue { state in state.current.map { $0.number == state.lastOpened } ?? false }
+    }
 
     /// Makes one call of `method`. Throws ``GRPCStatusError``: the server's status, or
     /// unavailable when there is no connection, deadline exceeded after `timeout`, cancelled
@@ -103,7 +123,11 @@ final class UnaryGRPCClient: Sendable {
             promise.completeWith(connect(number))
             promise.futureResult.whenComplete { [weak self] result in
                 switch result {
-                case .success: self?.state.withLockedValue { $0.opened += 1 }
+                case .success:
+                    self?.state.withLockedValue { state in
+                        state.opened += 1
+                        state.lastOpened = number
+                    }
                 case .failure: self?.forget(number)
                 }
             }
@@ -120,12 +144,19 @@ final class UnaryGRPCClient: Sendable {
 
     private func connect(_ number: Int) -> EventLoopFuture<Connection> {
         let authority = "\(host):\(port)"
+        let (tlsContext, serverHostname, metadata) = (self.tlsContext, self.serverHostname, self.metadata)
         return ClientBootstrap(group: group)
             .connectTimeout(.seconds(10))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let calls = UnaryCallsHandler(authority: authority, becameUnusable: { [weak self] in self?.forget(number) })
+                    let calls = UnaryCallsHandler(
+                        authority: authority, scheme: tlsContext == nil ? "http" : "https", metadata: metadata,
+                        becameUnusable: { [weak self] in self?.forget(number) })
+                    if let tlsContext {
+                        try channel.pipeline.syncOperations.addHandler(
+                            try NIOSSLClientHandler(context: tlsContext, serverHostname: serverHostname))
+                    }
                     try channel.pipeline.syncOperations.addHandler(
                         NIOHTTP2Handler(mode: .client, connectionConfiguration: Self.http2, streamConfiguration: .init()))
                     try channel.pipeline.syncOperations.addHandler(calls)
