@@ -6,15 +6,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
-graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
+# The symbol graphs are read from the debug build the tests use (scripts/test.sh has made
+# it; it is made here when this runs alone). `swift package dump-symbol-graph` would build
+# every module again without testability, and the next `swift build --build-tests` again with
+# it: a minute and a half of CI for the same public symbols.
+swift build --build-tests -q
+modules="$(swift build --show-bin-path)/Modules"
+triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+# The C modules the Swift modules import, by their module maps: ours, the build's, the packages'.
+maps=()
+while IFS= read -r map; do maps+=(-Xcc "-fmodule-map-file=$map"); done < <(
+    { find "$(swift build --show-bin-path)/" -maxdepth 2 -name module.modulemap; find Sources -name module.modulemap
+      find .build/checkouts -path '*/Sources/*' -name module.modulemap; } | sort -u)
 for module in RemoGeometry RemoLasso RemoRoom RemoRender RemoImage RemoPhoto RemoService RemoHTTP; do
     symbols=".build/docs/symbols/$module"
     rm -rf "$symbols" ".build/docs/$module.doccarchive"
     mkdir -p "$symbols"
     # The module's own graph and its extensions of other modules' types (Module@Other).
-    cp "$graphs/$module.symbols.json" "$symbols/"
-    find "$graphs" -name "$module@*.symbols.json" -exec cp {} "$symbols/" \;
+    swift-symbolgraph-extract -module-name "$module" -target "$triple" -I "$modules" "${maps[@]}" \
+        -minimum-access-level public -output-dir "$symbols"
     docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$symbols" \
         --fallback-display-name "$module" --fallback-bundle-identifier "app.remo.$module" \
         --output-dir ".build/docs/$module.doccarchive" --warnings-as-errors
