@@ -79,6 +79,7 @@ let package = Package(
                 "RemoWorker", .product(name: "RemoImage", package: "remo-geom"), .product(name: "RemoSettings", package: "remo-geom"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
     ]

@@ -201,7 +201,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
                 case .never?: "not retried"
                 case .always?: "retried"
                 case .whenTransient? where code == .fetchFailed:
-                    "retried when the store was unreachable or slow, or answered 5xx, 429 or 408; not for its other 4xx answers (an expired signature's 403, no such bucket's 404)"
+                    "retried when the store was unreachable or slow, or answered 5xx, 429 or 408; not for its other 4xx answers (an expired signature's 403, no such bucket's 404) nor for a certificate refused"
                 case .whenTransient?:
                     "retried only where a retry can pass (a full disk, an I/O error); not for a folder that is a file, a name too long or no permission"
                 }

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import RemoJSON
 import RemoService
 
@@ -24,7 +25,7 @@ import RemoService
 ///
 /// Errors: `url-not-allowed` (never retried), `too-large` (never retried), `fetch-failed`
 /// (retried when the store was unreachable, slow, or answered 5xx, 429 or 408; not for other
-/// 4xx answers, such as an expired signature's 403).
+/// 4xx answers, such as an expired signature's 403, nor for a TLS handshake that failed).
 public struct URLFetching: Sendable {
     /// What the worker may fetch, and how much.
     public struct Settings: Sendable {
@@ -36,6 +37,8 @@ public struct URLFetching: Sendable {
         public var maximumBytes = 268_435_456
         /// The longest a fetch or an upload may take (`--fetch-timeout`).
         public var timeout: Duration = .seconds(60)
+        /// The CAs `https://` URLs are checked against (`--fetch-ca`); nil: the system's roots.
+        public var trustRoots: [NIOSSLCertificate]?
 
         /// Nothing allowed: every URL is refused.
         public init() {}
@@ -250,8 +253,11 @@ public struct URLFetching: Sendable {
         _ target: Target, method: HTTPMethod, body: (bytes: [UInt8], type: String)?, member: String
     ) async throws(JobError) -> Response {
         let address = try await resolve(target, member: member)
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let roots = settings.trustRoots { tls.trustRoots = .certificates(roots) }
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)), decompression: .disabled)
+            tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)),
+            decompression: .disabled)
         // Connect to the address checked, not to whatever a second lookup gives.
         configuration.dnsOverride = [target.host: address]
         let client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: configuration)
@@ -296,8 +302,17 @@ public struct URLFetching: Sendable {
         case .failure(is CancellationError):
             throw JobError(.cancelled, message: "the activity was cancelled")
         case .failure(let error):
+            // A certificate the CAs do not vouch for, or for another name, would be refused the
+            // same way next time; a lost connection may not be.
+            let refusedCertificate: Bool
+            if case .handshakeFailed? = error as? NIOSSLError {
+                refusedCertificate = true
+            } else {
+                refusedCertificate = error is NIOSSLExtraError
+            }
             throw JobError(
-                .fetchFailed, message: "\(member): \(Self.redacted(target.url.absoluteString)): \(error)", kind: .internalFailure)
+                .fetchFailed, message: "\(member): \(Self.redacted(target.url.absoluteString)): \(error)",
+                kind: refusedCertificate ? .persistentFailure : .internalFailure)
         }
     }
 
@@ -318,7 +333,8 @@ public struct URLFetching: Sendable {
         }
     }
 
-    /// The address to connect to: the host's first, once every address it has is allowed.
+    /// The address to connect to: the host's first IPv4 address (or its first, when it has
+    /// none), once every address it has is allowed.
     private func resolve(_ target: Target, member: String) async throws(JobError) -> String {
         let host = target.host.hasPrefix("[") ? String(target.host.dropFirst().dropLast()) : target.host
         let addresses: [String]
@@ -327,7 +343,7 @@ public struct URLFetching: Sendable {
         } catch {
             throw JobError(.fetchFailed, message: "\(member): \(host): the lookup could not run (\(error))")
         }
-        guard let first = addresses.first else {
+        guard let first = addresses.first(where: { !$0.contains(":") }) ?? addresses.first else {
             throw JobError(.fetchFailed, message: "\(member): \(host): no such host", kind: .internalFailure)
         }
         if !target.privateAllowed, let inside = addresses.first(where: Self.isPrivate) {

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import NIOCore
 import NIOPosix
+import NIOSSL
 import RemoService
 import RemoSettings
 import RemoWorker
@@ -108,6 +109,10 @@ struct WorkerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a fetch or an upload may take (default 60).")
     var fetchTimeout: Int?
 
+    @Option(
+        help: ArgumentHelp("A PEM file of the CAs https:// URLs are checked against, instead of the system's roots.", valueName: "file"))
+    var fetchCa: String?
+
     @Option(help: "Serve /metrics (Prometheus) and /healthz on this port (default: none).")
     var metricsPort: Int?
 
@@ -140,6 +145,7 @@ struct WorkerCommand: AsyncParsableCommand {
         static let fetchAllowHttp = SettingKey("fetchAllowHttp")
         static let fetchMaxBytes = SettingKey("fetchMaxBytes")
         static let fetchTimeout = SettingKey("fetchTimeout")
+        static let fetchCa = SettingKey("fetchCa")
         static let metricsPort = SettingKey("metricsPort")
         static let metricsHost = SettingKey("metricsHost")
     }
@@ -172,7 +178,7 @@ struct WorkerCommand: AsyncParsableCommand {
             (Keys.tlsServerName, tlsServerName), (Keys.apiKey, apiKey),
             (Keys.fetchAllow, fetchAllow.isEmpty ? nil : fetchAllow.joined(separator: ",")),
             (Keys.fetchAllowHttp, fetchAllowHttp ? "true" : nil), (Keys.fetchMaxBytes, fetchMaxBytes),
-            (Keys.fetchTimeout, fetchTimeout.map(String.init)),
+            (Keys.fetchTimeout, fetchTimeout.map(String.init)), (Keys.fetchCa, fetchCa),
         ]
         // Temporal's SDKs read the key from a variable of this name; REMO_API_KEY wins.
         var environment = environment
@@ -212,6 +218,11 @@ struct WorkerCommand: AsyncParsableCommand {
         fetching.allowHTTP = try settings.bool(Keys.fetchAllowHttp) ?? false
         fetching.maximumBytes = try settings.byteCount(Keys.fetchMaxBytes) ?? fetching.maximumBytes
         fetching.timeout = .seconds(try settings.int(Keys.fetchTimeout, 1...86_400, "seconds from 1 to 86400") ?? 60)
+        if let file = settings.text(Keys.fetchCa) {
+            do { fetching.trustRoots = try NIOSSLCertificate.fromPEMFile(file) } catch {
+                throw SettingError("\(Keys.fetchCa.spelled): cannot read the CA certificates in \(file) (\(error))")
+            }
+        }
         return Configured(
             connection: connection, fetching: fetching, namespace: settings.text(Keys.namespace) ?? "default",
             taskQueue: settings.text(Keys.taskQueue) ?? "remo-geom",

@@ -248,10 +248,11 @@ class TLSTerminator:
     in clear to the server, as a load balancer in front of Temporal's frontend does. With
     `client_ca` it asks for a client certificate from that CA (mutual TLS); with `api_key`
     it refuses every call without `authorization: Bearer KEY` (401), as Temporal Cloud
-    does."""
+    does. With `http1` it fronts an HTTP/1.1 server instead (the object store)."""
 
-    def __init__(self, server, certificates, folder, client_ca=None, api_key=None):
+    def __init__(self, server, certificates, folder, client_ca=None, api_key=None, http1=False):
         self.port = free_port()
+        alpn, proto = ("http/1.1", "") if http1 else ("h2", " proto h2")
         verify = f" ca-file {client_ca} verify required" if client_ca else ""
         key_check = (f'    http-request return status 401 content-type text/plain string unauthenticated '
                      f'unless {{ req.hdr(authorization) -m str "Bearer {api_key}" }}\n') if api_key else ""
@@ -265,10 +266,10 @@ defaults
     timeout client 300s
     timeout server 300s
 frontend temporal_tls
-    bind 127.0.0.1:{self.port} ssl crt {certificates['server']} alpn h2{verify}
+    bind 127.0.0.1:{self.port} ssl crt {certificates['server']} alpn {alpn}{verify}
 {key_check}    default_backend temporal
 backend temporal
-    server frontend {server.address} proto h2
+    server frontend {server.address}{proto}
 """)
         self.log = open(self.config + ".log", "wb")
         self.process = subprocess.Popen([HAPROXY, "-db", "-f", self.config], stdout=self.log, stderr=subprocess.STDOUT)
@@ -317,6 +318,8 @@ class ObjectStore:
     @property
     def host(self):
         return f"127.0.0.1:{self.port}"
+
+    address = host
 
     def put(self, key, data):
         self.s3.put_object(Bucket=self.bucket, Key=key, Body=data)

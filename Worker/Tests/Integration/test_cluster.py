@@ -198,17 +198,21 @@ class URLTests(unittest.IsolatedAsyncioTestCase):
         cls.web = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Redirector)
         threading.Thread(target=cls.web.serve_forever, daemon=True).start()
         cls.web_host = f"127.0.0.1:{cls.web.server_port}"
+        # The store over https too, as localhost (the name its certificate carries).
+        cls.certificates = harness.make_certificates(cls.folder)
+        cls.store_tls = harness.TLSTerminator(cls.store, cls.certificates, cls.folder, http1=True)
+        cls.https_host = f"localhost:{cls.store_tls.port}"
         cls.server = harness.DevServer().start()
         cls.metrics_port = harness.free_port()
-        allow = ["--fetch-allow", cls.store.host, "--fetch-allow", cls.web_host]
+        allow = ["--fetch-allow", cls.store.host, "--fetch-allow", cls.web_host, "--fetch-allow", cls.https_host]
         cls.workers = [
             harness.WorkerProcess(cls.server, cls.folder, concurrency=2, name="urls", arguments=[
                 "--task-queue", "urls", *allow, "--fetch-allow-http", "--fetch-max-bytes", "2M",
-                "--metrics-port", str(cls.metrics_port)]),
+                "--fetch-ca", cls.certificates["ca"], "--metrics-port", str(cls.metrics_port)]),
             # `*` allows any host, but not a loopback address.
             harness.WorkerProcess(cls.server, cls.folder, concurrency=1, name="star", arguments=[
                 "--task-queue", "star", "--fetch-allow", "*", "--fetch-allow-http"]),
-            # https only.
+            # https only, checked against the system's roots.
             harness.WorkerProcess(cls.server, cls.folder, concurrency=1, name="https-only", arguments=[
                 "--task-queue", "https-only", *allow]),
         ]
@@ -217,6 +221,7 @@ class URLTests(unittest.IsolatedAsyncioTestCase):
     def tearDownClass(cls):
         statuses = [worker.terminate() for worker in cls.workers]
         cls.server.stop()
+        cls.store_tls.stop()
         cls.store.stop()
         cls.web.shutdown()
         cls.web.server_close()
@@ -264,6 +269,29 @@ class URLTests(unittest.IsolatedAsyncioTestCase):
         with open(expected_mask, "rb") as f:
             self.assertEqual(self.store.get("out/mask.png"), f.read())
         self.assertEqual(results[4], results[1])
+
+    def https(self, url):
+        """A presigned URL of the store, through its TLS terminator."""
+        return url.replace(f"http://{self.store.host}", f"https://{self.https_host}")
+
+    async def test_https_checked_against_the_ca_given(self):
+        calls = [
+            {"activity": "CheckPhoto", "taskQueue": "urls", "argument": {"image": self.https(self.store.get_url("in/sharp.jpg"))}},
+            {"activity": "DrawMask", "taskQueue": "urls",
+             "argument": {"regions": load("regions", "valid.json"), "output": self.https(self.store.put_url("out/mask-tls.png")),
+                          "options": {"region": "rug"}}},
+            # Without --fetch-ca the system's roots do not know the test's CA.
+            {"activity": "CheckPhoto", "taskQueue": "https-only", "attempts": 3,
+             "argument": {"image": self.https(self.store.get_url("in/sharp.jpg"))}},
+        ]
+        answers, _ = await self.run_calls(calls)
+        photo = json.loads(harness.cli("photo", "--format", "json", os.path.join(SAMPLES, "photos", "sharp.jpg")))
+        self.assertEqual(answers[0].get("result"), {k: v for k, v in photo.items() if k != "file"}, answers[0])
+        mask = self.store.get("out/mask-tls.png")
+        self.assertEqual(answers[1]["result"]["sha256"], hashlib.sha256(mask).hexdigest())
+        self.assertEqual(answers[2]["error"]["type"], "fetch-failed", answers[2])
+        self.assertIn("CERTIFICATE_VERIFY_FAILED", answers[2]["error"]["message"])
+        self.assertTrue(answers[2]["error"]["nonRetryable"], "a certificate refused would be refused again")
 
     async def test_what_may_not_be_fetched_fails_once_and_says_why(self):
         image = self.store.get_url("in/design.png")
