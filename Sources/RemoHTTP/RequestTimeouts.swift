@@ -139,7 +139,7 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
             head.headerFields[.connection] = "close"
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(string: body))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         case .body(let since, let bytes):
             let seconds = Double((NIODeadline.now() - since).nanoseconds) / 1e9
             if Double(bytes) >= Double(limits.minimumBodyRate) * seconds {

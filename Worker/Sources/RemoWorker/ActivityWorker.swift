@@ -282,19 +282,19 @@ public final class ActivityWorker: Sendable {
             let runner = self.runner
             product = try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global().async {
-                    // Once the process has ended its id may be another's: forget it.
-                    defer { child.withLockedValue { $0 = nil } }
-                    continuation.resume(
-                        with: Result { () throws(JobError) in
-                            try JobProcess.run(activity, argument: argument, fetched: fetched, runner: runner) { pid in
-                                // Started after the cancellation: stop it at once.
-                                let wanted = child.withLockedValue { slot in
-                                    slot = pid
-                                    return !cancelled.withLockedValue { $0 }
-                                }
-                                if !wanted { JobProcess.stop(pid) }
+                    let result = Result { () throws(JobError) in
+                        try JobProcess.run(activity, argument: argument, fetched: fetched, runner: runner) { pid in
+                            // Started after the cancellation: stop it at once.
+                            let wanted = child.withLockedValue { slot in
+                                slot = pid
+                                return !cancelled.withLockedValue { $0 }
                             }
-                        })
+                            if !wanted { JobProcess.stop(pid) }
+                        }
+                    }
+                    // The process has ended, and its id may soon be another's: forget it.
+                    child.withLockedValue { $0 = nil }
+                    continuation.resume(with: result)
                 }
             }
         } else {

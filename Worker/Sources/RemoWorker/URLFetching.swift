@@ -153,14 +153,7 @@ public struct URLFetching: Sendable {
     /// Whether an argument may name a URL (it has `://` somewhere): most do not, and are
     /// not parsed twice.
     public static func mayNameURL(_ argument: [UInt8]) -> Bool {
-        argument.withUnsafeBufferPointer { bytes in
-            guard bytes.count >= 3 else { return false }
-            for i in 0..<(bytes.count - 2)
-            where bytes[i] == UInt8(ascii: ":") && bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/") {
-                return true
-            }
-            return false
-        }
+        argument.firstRange(of: Array("://".utf8)) != nil
     }
 
     /// The object at `url`, whole.
