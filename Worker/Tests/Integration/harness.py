@@ -2,6 +2,7 @@
 port, remo-geom-worker processes, and a client with the test workflows registered."""
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -24,6 +25,19 @@ WORKER = os.environ.get("REMO_WORKER", os.path.join(WORKER_PACKAGE, ".build", "d
 CLI = os.environ.get("REMO_GEOM", os.path.join(ROOT, ".build", "debug", "remo-geom"))
 TEMPORAL = os.path.join(os.path.dirname(sys.executable), "temporal")
 WORKFLOW_QUEUE = "remo-geom-tests"
+SAMPLES = os.path.join(ROOT, "SampleScans")
+
+
+def load(*parts):
+    """A sample's JSON, by its path under SampleScans/."""
+    with open(os.path.join(SAMPLES, *parts)) as f:
+        return json.load(f)
+
+
+def load_bytes(*parts):
+    """A sample's bytes, by its path under SampleScans/."""
+    with open(os.path.join(SAMPLES, *parts), "rb") as f:
+        return f.read()
 
 
 def free_port():

@@ -21,17 +21,9 @@ import urllib.request
 
 import harness
 
-SAMPLES = os.path.join(harness.ROOT, "SampleScans")
-
-
-def load(*parts):
-    with open(os.path.join(SAMPLES, *parts)) as f:
-        return json.load(f)
-
-
-def read(*parts):
-    with open(os.path.join(SAMPLES, *parts), "rb") as f:
-        return f.read()
+SAMPLES = harness.SAMPLES
+load = harness.load
+load_bytes = harness.load_bytes
 
 
 def validation(queue):
@@ -189,12 +181,12 @@ class URLTests(unittest.IsolatedAsyncioTestCase):
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp(prefix="remo-urls-")
         cls.store = harness.ObjectStore(cls.folder)
-        cls.store.put("in/design.png", read("design.png"))
-        cls.store.put("in/sharp.jpg", read("photos", "sharp.jpg"))
-        cls.store.put("in/living-room.json", read("rooms", "living-room.json"))
+        cls.store.put("in/design.png", load_bytes("design.png"))
+        cls.store.put("in/sharp.jpg", load_bytes("photos", "sharp.jpg"))
+        cls.store.put("in/living-room.json", load_bytes("rooms", "living-room.json"))
         cls.store.put("in/big.bin", b"\0" * (3 << 20))
         Redirector.store_url = cls.store.get_url("in/sharp.jpg")
-        Redirector.photo = read("photos", "sharp.jpg")
+        Redirector.photo = load_bytes("photos", "sharp.jpg")
         cls.web = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Redirector)
         threading.Thread(target=cls.web.serve_forever, daemon=True).start()
         cls.web_host = f"127.0.0.1:{cls.web.server_port}"
@@ -334,14 +326,14 @@ class URLTests(unittest.IsolatedAsyncioTestCase):
              "argument": {"image": self.store.get_url("in/design-copy.png"), "regions": load("regions", "valid.json"),
                           "output": self.store.put_url("in/design-copy.png"), "overwrite": True}},
         ]
-        self.store.put("in/design-copy.png", read("design.png"))
+        self.store.put("in/design-copy.png", load_bytes("design.png"))
         answers, handle = await self.run_calls(calls)
         self.assertEqual(answers[0]["error"]["type"], "fetch-failed")
         self.assertFalse(answers[0]["error"]["nonRetryable"])
         self.assertEqual(answers[0]["error"]["retryState"], "MAXIMUM_ATTEMPTS_REACHED")
         self.assertIn("HTTP 503", answers[0]["error"]["message"])
         replaced = self.store.get("in/design-copy.png")
-        self.assertNotEqual(replaced, read("design.png"))
+        self.assertNotEqual(replaced, load_bytes("design.png"))
         self.assertEqual(answers[1]["result"]["sha256"], hashlib.sha256(replaced).hexdigest())
 
     async def test_metrics_and_health(self):

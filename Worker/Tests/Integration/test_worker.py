@@ -23,17 +23,9 @@ import urllib.request
 
 import harness
 
-SAMPLES = os.path.join(harness.ROOT, "SampleScans")
-
-
-def load(*parts):
-    with open(os.path.join(SAMPLES, *parts)) as f:
-        return json.load(f)
-
-
-def load_bytes(*parts):
-    with open(os.path.join(SAMPLES, *parts), "rb") as f:
-        return f.read()
+SAMPLES = harness.SAMPLES
+load = harness.load
+load_bytes = harness.load_bytes
 
 
 def without_file(obj):
