@@ -56,11 +56,11 @@ public struct ActivityRunner: Sendable {
     /// file it asks to be written. (The worker runs image jobs' work in a process of their own,
     /// `JobProcess`, and writes their files itself.)
     ///
-    /// - Throws: ``RemoService/JobError``: bad input is not worth retrying, the rest is.
     /// - Parameters:
     ///   - activity: Which.
     ///   - argument: Its argument: the JSON bytes of one object.
     ///   - fetched: The inputs given by URL, fetched (``URLFetching/fetchInputs(_:)``), by URL.
+    /// - Throws: ``RemoService/JobError``: bad input is not worth retrying, the rest is.
     public func compute(_ activity: Activity, argument: [UInt8], fetched: FetchedInputs = [:]) throws(JobError) -> ActivityProduct {
         switch activity {
         case .validateRegions:

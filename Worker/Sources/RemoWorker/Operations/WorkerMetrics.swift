@@ -12,8 +12,8 @@ public final class WorkerMetrics: Sendable {
 
     private let registry: PrometheusCollectorRegistry
     /// The series of every activity type, made once: the registry checks a metric's name,
-    /// labels and help each time one is asked for, which cost a quarter of the worker's CPU
-    /// per validation. Made at the start, they are also at 0 before the first activity.
+    /// labels and help each time one is asked for, work a validation need not carry. Made at
+    /// the start, they are also at 0 before the first activity, as Prometheus prefers.
     private let activities: [String: Counter]
     private let durations: [String: ValueHistogram]
     private let polls: [String: Counter]
