@@ -91,16 +91,21 @@ let package = Package(
         // libheif is opened at the first HEIF file (dlopen), not linked: loading it cost every
         // command about 3 ms of start-up (remo_heif.c).
         .target(name: "CRemoHEIF", cSettings: [.headerSearchPath("include")], linkerSettings: [.linkedLibrary("dl")]),
-        // Image I/O: PNG, JPEG and HEIC decoding with orientation and colour profile, PNG
-        // encoding, and the pixel buffer the drawing layer paints on.
-        .target(name: "RemoImage", dependencies: ["CRemoPNG", "CRemoJPEG", "CRemoHEIF"]),
+        // Little CMS 2 behind one C function that converts to sRGB. Debian's liblcms2-dev.
+        .target(name: "CRemoColour", cSettings: [.headerSearchPath("include")], linkerSettings: [.linkedLibrary("lcms2")]),
+        // Image I/O: PNG, JPEG and HEIC decoding with orientation and colour profile, PNG and
+        // JPEG encoding, preparation for a generator (shrink, sRGB, upright), and the pixel
+        // buffer the drawing layer paints on.
+        .target(name: "RemoImage", dependencies: ["CRemoPNG", "CRemoJPEG", "CRemoHEIF", "CRemoColour"]),
         // The first check of an uploaded room photo: resolution, blur, exposure.
         .target(name: "RemoPhoto", dependencies: ["RemoImage", "RemoJSON"]),
+        // The system's libcrypto (OpenSSL), for the SHA-256 in job results.
+        .systemLibrary(name: "CRemoCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // One function per job (validate, chips, render, room, fit, plan), shared by the
         // command line, the HTTP service and the Temporal worker.
         .target(
             name: "RemoService",
-            dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoImage", "RemoPhoto"]
+            dependencies: ["RemoGeometry", "RemoJSON", "RemoLasso", "RemoRender", "RemoRoom", "RemoImage", "RemoPhoto", "CRemoCrypto"]
         ),
         // `remo-geom serve`: the jobs over HTTP (Hummingbird), with limits, backpressure,
         // metrics and graceful shutdown.

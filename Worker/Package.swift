@@ -26,8 +26,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.25.0"),
     ],
     targets: [
-        // The system's libcrypto (OpenSSL), for the SHA-256 of written files.
-        .systemLibrary(name: "CRemoCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Generated from Protos/ (a subset of Temporal's API) by scripts/generate-protos.sh.
         .target(
             name: "TemporalAPI",
@@ -40,7 +38,7 @@ let package = Package(
         .target(
             name: "RemoWorker",
             dependencies: [
-                "TemporalAPI", "CRemoCrypto",
+                "TemporalAPI",
                 .product(name: "RemoService", package: "remo-geom"),
                 .product(name: "RemoFiles", package: "remo-geom"),
                 .product(name: "RemoJSON", package: "remo-geom"),

@@ -239,3 +239,45 @@ void remo_jpeg_free_info(remo_jpeg_info *info) {
     info->exif_length = 0;
     info->icc_length = 0;
 }
+
+int remo_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int quality, uint8_t **output, size_t *output_size, char *message, size_t message_size) {
+    *output = NULL;
+    *output_size = 0;
+    struct jpeg_compress_struct cinfo;
+    remo_error_mgr err;
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = remo_error_exit;
+    err.pub.output_message = remo_output_message;
+    err.message[0] = 0;
+    // Volatile: read after a longjmp.
+    unsigned char *volatile buffer = NULL;
+    unsigned long volatile buffer_size = 0;
+    if (setjmp(err.jump)) {
+        copy_message(message, message_size, err.message);
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return REMO_JPEG_ERROR;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, (unsigned long *)&buffer_size);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    // Huffman tables made for this image: a few percent smaller for little time.
+    cinfo.optimize_coding = TRUE;
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * width * 3);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *output = buffer;
+    *output_size = buffer_size;
+    return REMO_JPEG_OK;
+}
+
+void remo_jpeg_free_buffer(uint8_t *buffer) { free(buffer); }

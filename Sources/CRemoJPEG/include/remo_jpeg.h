@@ -2,7 +2,7 @@
 #define REMO_JPEG_H
 // The whole of remo-geom's contact with libjpeg-turbo: one function reads a JPEG's
 // header; a reader decodes its rows, a few at a time if the caller wants to work on the
-// first rows while the rest are decoded. Each function that enters libjpeg owns a setjmp
+// first rows while the rest are decoded; one function encodes. Each function that enters libjpeg owns a setjmp
 // and an error manager that longjmps back to it (libjpeg's default would call exit()), so
 // no longjmp ever crosses a Swift frame; Swift sees plain structs and status codes.
 
@@ -64,5 +64,14 @@ void remo_jpeg_close(remo_jpeg_reader *reader);
 
 /// Frees what remo_jpeg_header allocated (safe on a zeroed struct).
 void remo_jpeg_free_info(remo_jpeg_info *info);
+
+/// Encodes 8-bit RGB rows (`width * 3` bytes each, top to bottom) as a baseline JPEG at
+/// `quality` (1-100, libjpeg's scale) with 4:2:0 chroma and optimised Huffman tables, and no
+/// ICC profile (an untagged JPEG is sRGB). `*output` is malloc'ed: free it with
+/// remo_jpeg_free_buffer.
+int remo_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int quality, uint8_t **output, size_t *output_size, char *message, size_t message_size);
+
+/// Frees what remo_jpeg_encode allocated (safe on NULL).
+void remo_jpeg_free_buffer(uint8_t *buffer);
 
 #endif

@@ -147,8 +147,17 @@ public struct ParameterReader {
 
     /// A whole number of at least `minimum`.
     public func integer(_ parameter: Parameter, atLeast minimum: Int) throws(JobError) -> Int? {
-        try read(parameter, expected: "a whole number of at least \(minimum)") { value in
-            guard let n = Self.number(value), n == n.rounded(), n >= Double(minimum), n < 1e15 else { return nil }
+        try integer(parameter, minimum, Int(1e15) - 1, expected: "a whole number of at least \(minimum)")
+    }
+
+    /// A whole number in `range`.
+    public func integer(_ parameter: Parameter, in range: ClosedRange<Int>) throws(JobError) -> Int? {
+        try integer(parameter, range.lowerBound, range.upperBound, expected: Parameter.wholeNumber(range))
+    }
+
+    func integer(_ parameter: Parameter, _ minimum: Int, _ maximum: Int, expected: String) throws(JobError) -> Int? {
+        try read(parameter, expected: expected) { value in
+            guard let n = Self.number(value), n == n.rounded(), n >= Double(minimum), n <= Double(maximum) else { return nil }
             return Int(n)
         }
     }
@@ -257,6 +266,16 @@ extension Parameter {
     /// built member by member is held to the same limits as one read from a source.
     public func check(_ value: Double, _ range: NumberRange) throws(JobError) {
         guard range.contains(value) else { throw JobError(.invalidParameter, message: "\(name): expected \(range)") }
+    }
+
+    /// The same for a whole number in a range.
+    public func check(_ value: Int, _ range: ClosedRange<Int>) throws(JobError) {
+        guard range.contains(value) else { throw JobError(.invalidParameter, message: "\(name): expected \(Self.wholeNumber(range))") }
+    }
+
+    /// "a whole number from 1 to 100".
+    static func wholeNumber(_ range: ClosedRange<Int>) -> String {
+        "a whole number from \(range.lowerBound) to \(range.upperBound)"
     }
 
     /// The same for a whole number.

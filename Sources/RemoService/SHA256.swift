@@ -1,11 +1,11 @@
 import CRemoCrypto
 
-/// SHA-256 of written files, through the system's libcrypto (OpenSSL, Debian's libssl-dev):
-/// one call, where swift-crypto would compile a copy of BoringSSL into every clean build
-/// of the worker.
-enum SHA256 {
+/// The SHA-256 of a job's output, as results give it, through the system's libcrypto
+/// (OpenSSL, Debian's libssl-dev): one call, where swift-crypto would compile a copy of
+/// BoringSSL into every clean build.
+public enum SHA256 {
     /// The digest of `bytes` in lower-case hexadecimal.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         let done = bytes.withUnsafeBytes { remo_sha256($0.baseAddress, $0.count, &digest) }
         precondition(done == 1, "OpenSSL could not compute a SHA-256")  // only without memory
