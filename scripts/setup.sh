@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure what remo-geom builds against is installed: the Swift toolchain, the
-# Debian packages pkg-config, libgeos-dev, libpng-dev, libjpeg62-turbo-dev and
-# libheif-dev, and for the tests Python's
+# Debian packages pkg-config, libgeos-dev, libpng-dev, libjpeg62-turbo-dev, libheif-dev,
+# liblcms2-dev and libssl-dev, and for the tests Python's
 # jsonschema. Installs what is missing (apt-get, pip) when run as root; otherwise says
 # exactly what to run.
 set -euo pipefail
@@ -19,6 +19,8 @@ pkg-config --exists geos 2>/dev/null || missing+=(libgeos-dev)
 pkg-config --exists libpng 2>/dev/null || missing+=(libpng-dev)
 pkg-config --exists libjpeg 2>/dev/null || missing+=(libjpeg62-turbo-dev)  # JPEG photos and design images
 pkg-config --exists libheif 2>/dev/null || missing+=(libheif-dev)          # HEIC photos
+pkg-config --exists lcms2 2>/dev/null || missing+=(liblcms2-dev)           # colour conversion to sRGB (prepare)
+pkg-config --exists libcrypto 2>/dev/null || missing+=(libssl-dev)         # SHA-256 of job outputs
 command -v curl >/dev/null 2>&1 || missing+=(curl)  # the service tests talk HTTP through curl
 
 if [ ${#missing[@]} -gt 0 ]; then

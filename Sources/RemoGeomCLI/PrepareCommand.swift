@@ -56,19 +56,10 @@ struct PrepareCommand: ParsableCommand {
             (PrepareRequest.maxSideParameter, maxSide), (PrepareRequest.qualityParameter, quality),
             (PrepareRequest.formatParameter, format),
         ])
-        var request = try JobOptions.request { () throws(JobError) in try PrepareRequest(given, maximumPixels: maxPixels) }
-        let named = output == "-" ? nil : PrepareRequest.format(ofName: output)
-        switch (request.format, named) {
-        case (nil, let named?):
-            request.format = named
-        case (let asked?, let named?) where asked != named:
-            throw ValidationError("--format \(asked.rawValue) but --output \(output) names a \(named.rawValue) file.")
-        case (nil, nil) where output != "-":
-            throw ValidationError("--output \(output): the name must end in .png, .jpg or .jpeg, or --format must say png or jpeg.")
-        default:
-            break
+        return try JobOptions.request { () throws(JobError) in
+            let request = try PrepareRequest(given, maximumPixels: maxPixels)
+            return output == "-" ? request : try request.writing(to: output, label: "--output")
         }
-        return request
     }
 
     func run() throws {

@@ -129,6 +129,19 @@ enum JobRoutes {
         }
     }
 
+    /// `POST /v1/prepare`: the image prepared for the generator (docs/commands.md), with the
+    /// result object in `Remo-Result`. The format is told from the bytes.
+    static func prepare(_ input: Input) throws(ServiceError) -> Prepared {
+        let request = try job { () throws(JobError) in try PrepareRequest(input.parameters, maximumPixels: input.maximumPixels) }
+        return Prepared(memory: DeclaredMemory.prepare(image: input.body, request: request)) { () throws(ServiceError) in
+            let result = try job { () throws(JobError) in try Jobs.prepare(image: input.body, request: request, imageName: "the body") }
+            var headers = HTTPFields()
+            headers[.contentType] = result.prepared.format == .png ? "image/png" : "image/jpeg"
+            headers[HTTPField.Name("Remo-Result")!] = JSONWriter.string(result.json(output: nil))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: result.prepared.bytes)))
+        }
+    }
+
     /// `POST /v1/photo`: the photo report of docs/commands.md. The format is told from
     /// the bytes (the media type only has to be one of the image types).
     static func photo(_ input: Input) throws(ServiceError) -> Prepared {

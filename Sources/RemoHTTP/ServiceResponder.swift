@@ -65,6 +65,7 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .post, path: "/v1/fit", body: .json, handler: JobRoutes.fit),
             Route(method: .post, path: "/v1/plan", body: .json, handler: JobRoutes.plan),
             Route(method: .post, path: "/v1/photo", body: .image, handler: JobRoutes.photo),
+            Route(method: .post, path: "/v1/prepare", body: .image, handler: JobRoutes.prepare),
             Route(method: .post, path: "/v1/repair", body: .json, handler: JobRoutes.repair),
             Route(method: .post, path: "/v1/simplify", body: .json, handler: JobRoutes.simplify),
             Route(method: .post, path: "/v1/mask", body: .json, handler: JobRoutes.mask),
@@ -215,7 +216,7 @@ struct ServiceResponder: HTTPResponder {
         return safe ? given : nil
     }
 
-    /// The media types of the photo route.
+    /// The media types of the routes that take an image as their body (photo, prepare).
     static let imageTypes: Set<String> = ["image/jpeg", "image/png", "image/heic", "image/heif"]
 
     /// A 503 `busy` with `Retry-After`.

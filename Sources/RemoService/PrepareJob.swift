@@ -10,17 +10,21 @@ public struct PrepareResult: Sendable {
     /// file: `{"output", "format", "width", "height", "sourceWidth", "sourceHeight",
     /// "orientation", "profile", "bytes", "sha256"}`.
     public func json(output: String?) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
-        if let output { members.append(("output", .string(output))) }
-        members += [
+        .object(
+            (output.map { [("output", JSONValue.string($0))] } ?? []) + members
+                + [("bytes", .number(Double(prepared.bytes.count))), ("sha256", .string(SHA256.hex(prepared.bytes)))])
+    }
+
+    /// The members that describe the image, without those of the file (`output`, `bytes`,
+    /// `sha256`), for a front end that describes the file it wrote itself.
+    public var members: [(key: String, value: JSONValue)] {
+        [
             ("format", .string(prepared.format.rawValue)),
             ("width", .number(Double(prepared.width))), ("height", .number(Double(prepared.height))),
             ("sourceWidth", .number(Double(prepared.sourceWidth))), ("sourceHeight", .number(Double(prepared.sourceHeight))),
             ("orientation", .number(Double(prepared.orientation.rawValue))),
             ("profile", .string(prepared.converted ? "converted" : "srgb")),
-            ("bytes", .number(Double(prepared.bytes.count))), ("sha256", .string(SHA256.hex(prepared.bytes))),
         ]
-        return .object(members)
     }
 }
 

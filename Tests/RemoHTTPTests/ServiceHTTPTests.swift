@@ -94,6 +94,18 @@ struct ServiceHTTPTests {
             let printed = try CLIRunner.run(["photo", photo, "--format", "json"]).stdout
             #expect(report.status == 200 && #"{"file":"\#(photo)","# + report.text.dropFirst() + "\n" == printed)
         }
+        for (photo, type, query, options) in [
+            ("SampleScans/photos/sharp.jpg", "image/jpeg", "?maxSide=256&quality=70", ["--max-side", "256", "--quality", "70"]),
+            ("SampleScans/photos/sharp.heic", "image/heic", "?format=png&maxSide=300", ["--format", "png", "--max-side", "300"]),
+        ] {
+            let prepared = try service.request("POST", "/v1/prepare\(query)", file: photo, contentType: type)
+            let format = query.contains("png") ? "png" : "jpeg"
+            let file = service.folder.appendingPathComponent("prepared.\(format)").path
+            let printed = try CLIRunner.run(["prepare", photo, "--output", file] + options).stdout
+            #expect(prepared.status == 200 && prepared.headers["content-type"] == "image/\(format)")
+            #expect(prepared.body == Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+            #expect(#"{"output":"\#(file)","# + (prepared.headers["remo-result"] ?? "").dropFirst() + "\n" == printed)
+        }
         let crossing = "SampleScans/regions/self-intersecting.json"
         let repair = try service.request("POST", "/v1/repair", file: crossing)
         let repaired = try CLIRunner.run(["repair", crossing]).stdout
@@ -201,6 +213,16 @@ struct ServiceHTTPTests {
         for at in [frame + 5, frame + 7] { (photo[at], photo[at + 1]) = (0x07, 0xD0) }  // 2,000
         expectError(
             try service.request("POST", "/v1/photo", body: photo, contentType: "image/jpeg"), 422, "image-too-large", "a huge photo")
+        expectError(
+            try service.request("POST", "/v1/prepare", body: photo, contentType: "image/jpeg"), 422, "image-too-large",
+            "a huge image to prepare")
+        expectError(
+            try service.request(
+                "POST", "/v1/prepare?maxSide=0", file: "Tests/RemoImageTests/Fixtures/orientation-6.jpg", contentType: "image/jpeg"), 400,
+            "invalid-parameter", "a long side of 0")
+        expectError(
+            try service.request("POST", "/v1/prepare", file: "SampleScans/design.png", contentType: "application/json"), 415,
+            "unsupported-media-type", "an image to prepare sent as JSON")
         expectError(try service.request("GET", "/v2/validate"), 404, "not-found", "unknown route")
         let wrongMethod = try service.request("GET", "/v1/validate")
         expectError(wrongMethod, 405, "method-not-allowed", "wrong method")

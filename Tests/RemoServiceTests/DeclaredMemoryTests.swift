@@ -55,7 +55,7 @@ struct DeclaredMemoryTests {
         #expect(ImageDecoder.declaredPixels(Array("not an image".utf8)) == nil)
     }
 
-    @Test("render, mask and the photo check take no more memory than they declare, and at most 4 times less")
+    @Test("render, mask, the photo check and prepare take no more memory than they declare, and at most 4 times less")
     func declaredBoundsThePeak() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -79,6 +79,11 @@ struct DeclaredMemoryTests {
                 DeclaredMemory.mask(document: regions, request: MaskRequest())
             ),
             ("photo", ["photo", imagePath], DeclaredMemory.photo(image: image, maximumPixels: PixelLimit.default)),
+            // Kept at its size: the most prepare holds.
+            (
+                "prepare", ["prepare", imagePath, "--output", out, "--overwrite", "--max-side", "3000"],
+                DeclaredMemory.prepare(image: image, request: PrepareRequest())
+            ),
         ]
         for (name, arguments, declared) in cases {
             let (result, peak) = try CLIRunner.runMeasuringMemory(arguments)

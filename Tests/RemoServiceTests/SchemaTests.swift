@@ -63,7 +63,7 @@ struct SchemaTests {
         }
     }
 
-    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo and the error object")
+    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo, prepare and the error object")
     func outputs() throws {
         var validate: [String] = []
         var chips: [String] = []
@@ -100,9 +100,15 @@ struct SchemaTests {
         }
         .map { String($0.split(separator: " => ")[0]) }
         let sizes = [JSONWriter.string(ResultJSON.dimensionsResult(try DimensionsRequest(texts: corpus).read()))]
+        var prepared = try ["sharp.jpg", "sharp.heic", "originals/rocket.png"].map {
+            try CLIRunner.run(["prepare", "SampleScans/photos/\($0)", "--output", folder.appendingPathComponent("p.jpg").path]).stdout
+        }
+        prepared.append(
+            JSONWriter.string(
+                try Jobs.prepare(image: Array(Data(contentsOf: URL(fileURLWithPath: "SampleScans/design.png")))).json(output: nil)))
         for (schema, values) in [
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
-            ("photo-result", photos), ("dimensions-result", sizes),
+            ("photo-result", photos), ("dimensions-result", sizes), ("prepare-result", prepared),
         ] {
             let result = try Self.check(schema, values)
             #expect(result.ok, "\(schema): \(result.output)")

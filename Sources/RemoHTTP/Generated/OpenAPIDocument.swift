@@ -1008,6 +1008,193 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/prepare": {
+      "post": {
+        "operationId": "prepare",
+        "tags": [
+          "jobs"
+        ],
+        "summary": "Prepare an image for the generator",
+        "description": "The image upright, converted to sRGB, shrunk (never enlarged) by an area average so that its long side is at most maxSide, as PNG or JPEG: the same bytes as 'remo-geom prepare'. The result object (without 'output') is in the Remo-Result header as compact JSON.",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/heic": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/heif": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "maxSide",
+            "in": "query",
+            "required": false,
+            "description": "The longest side written, in pixels; never scaled up (default 1536; 256 for a thumbnail).",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000000
+            }
+          },
+          {
+            "name": "quality",
+            "in": "query",
+            "required": false,
+            "description": "JPEG quality, 1 to 100 (default 85).",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          {
+            "name": "format",
+            "in": "query",
+            "required": false,
+            "description": "png or jpeg; by default png for a PNG and jpeg for the others.",
+            "schema": {
+              "enum": [
+                "png",
+                "jpeg"
+              ]
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The prepared image.",
+            "headers": {
+              "Remo-Result": {
+                "description": "The result as compact JSON (the PrepareResult schema).",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/jpeg": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
     "/v1/repair": {
       "post": {
         "operationId": "repair",
@@ -2125,6 +2312,73 @@ enum OpenAPIDocument {
           "warn",
           "reject"
         ]
+      },
+      "PrepareResult": {
+        "title": "prepare result",
+        "description": "What `prepare` wrote and what it did (docs/commands.md): the command line prints it, the service sends it compact in the Remo-Result header, the PrepareImage activity returns it. `output` is the path written (absent on the service).",
+        "type": "object",
+        "required": [
+          "format",
+          "width",
+          "height",
+          "sourceWidth",
+          "sourceHeight",
+          "orientation",
+          "profile",
+          "bytes",
+          "sha256"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "output": {
+            "type": "string"
+          },
+          "format": {
+            "enum": [
+              "png",
+              "jpeg"
+            ]
+          },
+          "width": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "As written, upright."
+          },
+          "height": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "sourceWidth": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "The source's width as stored, before it was turned."
+          },
+          "sourceHeight": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "orientation": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 8,
+            "description": "The EXIF orientation applied; 1 when none (PNG, and HEIC, whose own transformations libheif applies)."
+          },
+          "profile": {
+            "enum": [
+              "srgb",
+              "converted"
+            ],
+            "description": "converted: the source's colour profile was another and its colours were converted to sRGB; srgb: the source was sRGB, untagged (taken as sRGB), or had a profile that cannot be used."
+          },
+          "bytes": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "sha256": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{64}$"
+          }
+        }
       },
       "RegionDocument": {
         "title": "remo-geom region document",

@@ -26,6 +26,10 @@ public enum DeclaredMemory {
     /// Bytes per pixel of the photo check, counted on the full size even where a JPEG is
     /// decoded smaller. Measured: 4.9 for a 100 MP PNG, 3.3 for a 100 MP progressive JPEG.
     static let photoPerPixel = 5
+    /// Bytes per pixel of `prepare`, counted on the full size even where a JPEG is decoded
+    /// smaller: the RGBA source (4), and when it is not shrunk, its turned copy (4) and the
+    /// file written (up to 4).
+    static let preparePerPixel = 12
     /// The largest floor plan: 1,200 pixels wide and at most four times as tall, RGBA and
     /// its PNG.
     static let planPixels = 1200 * 4800 * 10
@@ -48,6 +52,11 @@ public enum DeclaredMemory {
     /// The photo check: the image's pixels from its header.
     public static func photo(image: [UInt8], maximumPixels: Int) -> Int {
         image.count + photoPerPixel * pixels(ImageDecoder.declaredPixels(image), within: maximumPixels)
+    }
+
+    /// `prepare`: the image's pixels from its header.
+    public static func prepare(image: [UInt8], request: PrepareRequest) -> Int {
+        image.count + preparePerPixel * pixels(ImageDecoder.declaredPixels(image), within: request.maximumPixels)
     }
 
     /// The pixels a job will hold: none when they are unknown or over the limit, since the

@@ -50,13 +50,39 @@ public struct PrepareRequest: Hashable, Sendable {
         format = try reader.choice(Self.formatParameter, ImagePreparation.Format.self)
     }
 
-    /// The format an output's name asks for: `.png`, `.jpg` or `.jpeg` (any case); nil for
-    /// another name.
+    /// The format an output's name asks for: `.png`, `.jpg` or `.jpeg` (any case; a URL's
+    /// query does not count); nil for another name.
     public static func format(ofName name: String) -> ImagePreparation.Format? {
-        let lower = name.lowercased()
+        var lower = name.lowercased()
+        if lower.contains("://"), let query = lower.firstIndex(of: "?") { lower = String(lower[..<query]) }
         if lower.hasSuffix(".png") { return .png }
         if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
         return nil
+    }
+
+    /// The request for writing to `output`: its format from the output's name when the
+    /// request does not give one; the two must agree when both do.
+    ///
+    /// - Parameters:
+    ///   - output: The output's path or URL.
+    ///   - label: How messages name the output (`--output`, `$.output`).
+    /// - Throws: ``JobError`` `invalid-parameter` when the name and the format disagree, or
+    ///   when neither says a format.
+    public func writing(to output: String, label: String) throws(JobError) -> PrepareRequest {
+        var request = self
+        switch (format, Self.format(ofName: output)) {
+        case (nil, let named?):
+            request.format = named
+        case (let asked?, let named?) where asked != named:
+            throw JobError(
+                .invalidParameter, message: "the format is \(asked.rawValue) but \(label) \(output) names a \(named.rawValue) file")
+        case (nil, nil):
+            throw JobError(
+                .invalidParameter, message: "\(label) \(output): the name must end in .png, .jpg or .jpeg, or the format must be given")
+        default:
+            break
+        }
+        return request
     }
 
     /// Refuses values out of range, for a request built in code.

@@ -14,12 +14,13 @@ public enum Activity: String, CaseIterable, Sendable {
     case simplifyRegions = "SimplifyRegions"
     case drawMask = "DrawMask"
     case readDimensions = "ReadDimensions"
+    case prepareImage = "PrepareImage"
 
     /// Whether the job reads or writes an image: it may take seconds, so it runs on a
     /// thread of its own and heartbeats.
     public var isImageJob: Bool {
         switch self {
-        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask: true
+        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask, .prepareImage: true
         case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions, .readDimensions: false
         }
     }
@@ -125,6 +126,16 @@ public struct ActivityRunner: Sendable {
 
         case .readDimensions:
             return ActivityProduct(value: ResultJSON.dimensionsResult(try DimensionsRequest(argument).read()))
+
+        case .prepareImage:
+            let argument = try ActivityArgument(argument, shape: "{\"image\", \"output\", \"options\"}")
+            let (imagePath, outputPath) = (try argument.string("image"), try argument.string("output"))
+            let request = try PrepareRequest(try argument.options("options"), maximumPixels: maximumPixels)
+                .writing(to: outputPath, label: "$.output")
+            try refuseOverwriting(argument, (outputPath, "$.output"), inputs: [(imagePath, "$.image")])
+            let result = try Jobs.prepare(image: try input(imagePath, member: "$.image", fetched), request: request, imageName: imagePath)
+            return ActivityProduct(
+                result: result.members, output: ActivityProduct.Output(path: outputPath, bytes: result.prepared.bytes))
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")

@@ -94,6 +94,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
              "argument": {"regions": load("regions", "valid.json"), "output": "out/mask.png",
                           "options": {"region": "lamp", "style": "white-on-black", "feather": 3, "grow": 2}}},
             {"activity": "ReadDimensions", "argument": {"texts": SIZE_TEXTS}},
+            {"activity": "PrepareImage",
+             "argument": {"image": "in/sharp.jpg", "output": "out/thumb.jpg", "options": {"maxSide": 256, "quality": 80}}},
         ]
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
@@ -128,6 +130,11 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assert_file_result(results[10], "out/mask.png", expected_mask)
         self.assertEqual(results[11], {"results": json.loads(harness.cli("dimensions", "--format", "json", "--", *SIZE_TEXTS))})
         self.assertEqual([r["confidence"] for r in results[11]["results"]], ["exact", "inferred", "none"])
+        expected_thumb = self.path("expected-thumb.jpg")
+        prepared = json.loads(harness.cli("prepare", os.path.join(SAMPLES, "photos", "sharp.jpg"), "--output", expected_thumb,
+                                          "--max-side", "256", "--quality", "80"))
+        self.assert_file_result(results[12], "out/thumb.jpg", expected_thumb)
+        self.assertEqual(results[12], {**prepared, "output": "out/thumb.jpg"})
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
@@ -173,6 +180,10 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             # A size text that is not a string, and one over the limit.
             {"activity": "ReadDimensions", "argument": {"texts": ["W 84 in", 84]}, "attempts": 5},
             {"activity": "ReadDimensions", "argument": {"texts": ["x" * 20000]}, "attempts": 5},
+            # An image that is no image, and an output whose name and format disagree.
+            {"activity": "PrepareImage", "argument": {"image": "in/design.png.broken", "output": "out/p.jpg"}, "attempts": 5},
+            {"activity": "PrepareImage",
+             "argument": {"image": "in/sharp.jpg", "output": "out/p.png", "options": {"format": "jpeg"}}, "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
@@ -186,7 +197,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-parameter", "not-found",
                                  "invalid-image", "invalid-scan", "invalid-parameter", "no-such-region",
                                  "write-failed", "write-failed", "image-too-large", "unreadable", "invalid-request",
-                                 "not-a-file", "invalid-request", "invalid-request"], answers)
+                                 "not-a-file", "invalid-request", "invalid-request", "invalid-image", "invalid-parameter"],
+                         answers)
+        self.assertIn("the format is jpeg but $.output out/p.png names a png file", answers[17]["error"]["message"])
         self.assertIn("$.texts[1]: expected a string", answers[14]["error"]["message"])
         self.assertIn("$.texts[0]: 20000 bytes", answers[15]["error"]["message"])
         with open(self.path("in", "design.png"), "rb") as f:
@@ -362,7 +375,7 @@ class UsageTests(unittest.TestCase):
         listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(listed.returncode, 0)
         for name in ["ValidateRegions", "PlaceChips", "RenderAnnotation", "SummarizeRoom", "FitBadges", "DrawPlan",
-                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask"]:
+                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask", "ReadDimensions", "PrepareImage"]:
             self.assertIn(name, listed.stdout.replace("\n", " "))
 
 
