@@ -72,6 +72,32 @@ enum JobRoutes {
         }
     }
 
+    /// `POST /v1/composite`: the revision as the app shows it, a PNG, with the result object
+    /// in `Remo-Result` (docs/commands.md); parts `before`, `after`, `regions`.
+    static func composite(_ input: Input) throws(ServiceError) -> Prepared {
+        guard let boundary = MultipartForm.boundary(of: input.contentType) else {
+            throw ServiceError(.unsupportedMediaType, message: "POST /v1/composite takes multipart/form-data")
+        }
+        let form = try MultipartForm(input.body, boundary: boundary)
+        guard let before = form["before"], let after = form["after"], let regions = form["regions"] else {
+            throw ServiceError(
+                .invalidMultipart, message: "the form needs three parts: before and after (images) and regions (a region document)")
+        }
+        let request = try job { () throws(JobError) in try CompositeRequest(input.parameters, maximumPixels: input.maximumPixels) }
+        let memory = DeclaredMemory.composite(before: before, after: after, regions: regions, request: request)
+        return Prepared(memory: memory) { () throws(ServiceError) in
+            let result = try job { () throws(JobError) in
+                try Jobs.composite(
+                    before: before, after: after, regions: regions, request: request,
+                    names: ("the before part", "the after part", "the regions part"))
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = "image/png"
+            headers[HTTPField.Name("Remo-Result")!] = JSONWriter.string(result.json(output: nil))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: result.png)))
+        }
+    }
+
     /// `POST /v1/room`: the `room` object without `file`.
     static func room(_ input: Input) throws(ServiceError) -> Prepared {
         let request = try job { () throws(JobError) in try RoomRequest(input.parameters) }

@@ -31,14 +31,31 @@ extension Jobs {
                 throw JobError(.noSuchRegion, message: "\(name) has no region \"\(id)\" (it has: \(ids))")
             }
         }
-        let (width, height) = (decoded.image.width, decoded.image.height)
+        let mask = try coverage(
+            decoded, regions: regions, grow: request.grow, feather: request.feather, maximumPixels: request.maximumPixels, name: name)
+        do { return try mask.png(style: request.style, compression: request.compression) } catch {
+            throw JobError(.encodingFailed, message: "\(name): \(error)")
+        }
+    }
+
+    /// The exact coverage of `regions` at the document's image size, grown and feathered by
+    /// distances in points (times the document's `scale`): the mask job's values, which
+    /// `composite`, `drift` and `bundle` use too.
+    ///
+    /// - Throws: ``JobError``: `invalid-document` for an image size that is not whole,
+    ///   `image-too-large` over `maximumPixels` or past PNG's sides, `invalid-parameter` for
+    ///   a growth too far for the outline's size.
+    static func coverage(
+        _ document: RegionDocument, regions: [Region], grow: Double, feather: Double, maximumPixels: Int, name: String
+    ) throws(JobError) -> CoverageMask {
+        let (width, height) = (document.image.width, document.image.height)
         guard width >= 1, height >= 1, width == width.rounded(), height == height.rounded() else {
             throw JobError(.invalidDocument, message: "\(name): a mask needs a whole number of pixels each way")
         }
-        guard width * height <= Double(request.maximumPixels) else {
+        guard width * height <= Double(maximumPixels) else {
             throw JobError(
                 .imageTooLarge,
-                message: "\(name): a \(width.messageText) × \(height.messageText) mask is over the limit of \(request.maximumPixels) pixels"
+                message: "\(name): a \(width.messageText) × \(height.messageText) mask is over the limit of \(maximumPixels) pixels"
             )
         }
         guard max(width, height) <= Double(PNGCodec.maximumSide) else {
@@ -49,20 +66,18 @@ extension Jobs {
             )
         }
         let rings = regions.map(\.points)
-        let growRows = CoverageMask.growRows(rings, by: request.grow * decoded.scale, height: Int(height))
+        let growRows = CoverageMask.growRows(rings, by: grow * document.scale, height: Int(height))
         guard growRows <= MaskRequest.maximumGrowRows else {
             let points = rings.reduce(0) { $0 + $1.count }
             throw JobError(
                 .invalidParameter,
                 message:
-                    "\(name): growing \(points) points by \(request.grow.messageText) points is too much work (\(growRows) edge rows, at most "
+                    "\(name): growing \(points) points by \(grow.messageText) points is too much work (\(growRows) edge rows, at most "
                     + "\(MaskRequest.maximumGrowRows)): grow less, or simplify the regions first")
         }
         var mask = CoverageMask(width: Int(width), height: Int(height), filling: rings)
-        mask.grow(rings, by: request.grow * decoded.scale)
-        mask.feather(over: request.feather * decoded.scale)
-        do { return try mask.png(style: request.style, compression: request.compression) } catch {
-            throw JobError(.encodingFailed, message: "\(name): \(error)")
-        }
+        mask.grow(rings, by: grow * document.scale)
+        mask.feather(over: feather * document.scale)
+        return mask
     }
 }

@@ -32,19 +32,9 @@ extension Jobs {
         regionsName: String = "the document"
     ) throws(JobError) -> RenderResult {
         try request.check()
-        var picture: RGBAImage
-        do {
-            picture = try ImageDecoder.designImage(image, maximumPixels: request.maximumPixels)
-        } catch {
-            throw JobError(error, name: imageName)
-        }
+        var picture = try designImage(image, maximumPixels: request.maximumPixels, name: imageName)
         var document = try regionDocument(regions, name: regionsName)
-        guard document.image.width == Double(picture.width) && document.image.height == Double(picture.height) else {
-            let (w, h) = (document.image.width.messageText, document.image.height.messageText)
-            throw JobError(
-                .sizeMismatch,
-                message: "\(regionsName) is for a \(w) × \(h) image, but \(imageName) is \(picture.width) × \(picture.height)")
-        }
+        try checkSize(document, picture, names: (regionsName, imageName))
         switch request.scale {
         case .document: break
         case .automatic: document.scale = RenderRequest.automaticScale(width: picture.width, height: picture.height)

@@ -56,7 +56,7 @@ public enum ImagePreparation {
     ) throws(ImageError) -> Prepared {
         var source = try decode(bytes, maxSide: maxSide, maximumPixels: maximumPixels)
         let target = targetSize(width: source.storedWidth, height: source.storedHeight, maxSide: maxSide)
-        source.pixels = AreaResize.shrink(
+        source.pixels = ImageScaling.scale(
             source.pixels, width: source.width, height: source.height, toWidth: target.width, toHeight: target.height,
             premultiplied: source.hasAlpha)
         var converted = false

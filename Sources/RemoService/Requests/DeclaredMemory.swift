@@ -30,6 +30,10 @@ public enum DeclaredMemory {
     /// smaller: the RGBA source (4), and when it is not shrunk, its turned copy (4) and the
     /// file written (up to 4).
     static let preparePerPixel = 12
+    /// Bytes per pixel of `composite` (of `before`'s size): the two RGBA images (8), the
+    /// mask (1), the PNG written (up to 4), and `after` scaled when it has another size
+    /// (counted by its own pixels, 4 each, besides).
+    static let compositePerPixel = 13
     /// The largest floor plan: 1,200 pixels wide and at most four times as tall, RGBA and
     /// its PNG.
     static let planPixels = 1200 * 4800 * 10
@@ -57,6 +61,13 @@ public enum DeclaredMemory {
     /// `prepare`: the image's pixels from its header.
     public static func prepare(image: [UInt8], request: PrepareRequest) -> Int {
         image.count + preparePerPixel * pixels(ImageDecoder.declaredPixels(image), within: request.maximumPixels)
+    }
+
+    /// `composite`: both images' pixels from their headers, and the document.
+    public static func composite(before: [UInt8], after: [UInt8], regions: [UInt8], request: CompositeRequest) -> Int {
+        let limit = request.maximumPixels
+        return before.count + after.count + json(regions) + compositePerPixel * pixels(ImageDecoder.declaredPixels(before), within: limit)
+            + 4 * pixels(ImageDecoder.declaredPixels(after), within: limit)
     }
 
     /// The pixels a job will hold: none when they are unknown or over the limit, since the

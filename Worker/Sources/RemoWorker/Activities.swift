@@ -15,12 +15,13 @@ public enum Activity: String, CaseIterable, Sendable {
     case drawMask = "DrawMask"
     case readDimensions = "ReadDimensions"
     case prepareImage = "PrepareImage"
+    case compositeRevision = "CompositeRevision"
 
     /// Whether the job reads or writes an image: it may take seconds, so it runs on a
     /// thread of its own and heartbeats.
     public var isImageJob: Bool {
         switch self {
-        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask, .prepareImage: true
+        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask, .prepareImage, .compositeRevision: true
         case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions, .readDimensions: false
         }
     }
@@ -136,6 +137,19 @@ public struct ActivityRunner: Sendable {
             let result = try Jobs.prepare(image: try input(imagePath, member: "$.image", fetched), request: request, imageName: imagePath)
             return ActivityProduct(
                 result: result.members, output: ActivityProduct.Output(path: outputPath, bytes: result.prepared.bytes))
+
+        case .compositeRevision:
+            let argument = try ActivityArgument(argument, shape: "{\"before\", \"after\", \"regions\", \"output\", \"options\"}")
+            let (beforePath, afterPath, outputPath) = (
+                try argument.string("before"), try argument.string("after"), try argument.string("output")
+            )
+            let regions = try argument.objectBytes("regions", "a region document")
+            let request = try CompositeRequest(try argument.options("options"), maximumPixels: maximumPixels)
+            try refuseOverwriting(argument, (outputPath, "$.output"), inputs: [(beforePath, "$.before"), (afterPath, "$.after")])
+            let result = try Jobs.composite(
+                before: try input(beforePath, member: "$.before", fetched), after: try input(afterPath, member: "$.after", fetched),
+                regions: regions, request: request, names: (beforePath, afterPath, "$.regions"))
+            return ActivityProduct(result: result.members, output: ActivityProduct.Output(path: outputPath, bytes: result.png))
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")

@@ -1,14 +1,15 @@
-/// Shrinks 8-bit RGBA samples with an area-correct box filter: each output pixel is the
-/// mean of the input area it covers, the input pixels cut by its edges weighted by the share
-/// they cover (what Pillow's `BOX` and OpenCV's `INTER_AREA` compute). Every input pixel
-/// counts, so nothing aliases, and a uniform area stays exactly its colour.
+/// Scales 8-bit RGBA samples, each axis on its own. Shrinking is an area average: each
+/// output pixel is the mean of the input area it covers, the input pixels cut by its edges
+/// weighted by the share they cover (OpenCV's `INTER_AREA`), so every input pixel counts,
+/// nothing aliases, and a uniform area stays exactly its colour. Enlarging interpolates
+/// linearly between the two nearest pixel centres (OpenCV's `INTER_LINEAR`).
 ///
 /// Kept here rather than taken from a library: libvips and Pillow are what it is measured
 /// against, and neither is a library a Swift package can link on every platform the app
-/// runs on; the filter is forty lines.
-package enum AreaResize {
-    /// For each output pixel along one axis: the first input pixel it covers and the weight
-    /// of each input pixel it covers (summing to 1).
+/// runs on; the filter is a few dozen lines.
+package enum ImageScaling {
+    /// For each output pixel along one axis: the first input pixel it takes and the weight
+    /// of each input pixel it takes (summing to 1).
     struct Axis {
         var first: [Int]
         var count: [Int]
@@ -19,6 +20,25 @@ package enum AreaResize {
         init(from input: Int, to output: Int) {
             let scale = Double(input) / Double(output)
             (first, count, offset, weights) = ([], [], [], [])
+            if output > input {
+                for i in 0..<output {
+                    // The output pixel's centre on the input's grid, held within the first
+                    // and last centres (the edge pixels carry on).
+                    let x = min(Double(input - 1), max(0, (Double(i) + 0.5) * scale - 0.5))
+                    let left = min(input - 1, Int(x.rounded(.down)))
+                    let t = Float(x - Double(left))
+                    first.append(left)
+                    offset.append(weights.count)
+                    if left + 1 < input && t > 0 {
+                        count.append(2)
+                        weights += [1 - t, t]
+                    } else {
+                        count.append(1)
+                        weights.append(1)
+                    }
+                }
+                return
+            }
             for i in 0..<output {
                 let (low, high) = (Double(i) * scale, min(Double(input), Double(i + 1) * scale))
                 let start = Int(low.rounded(.down))
@@ -33,19 +53,20 @@ package enum AreaResize {
         }
     }
 
-    /// The image shrunk to `toWidth` × `toHeight` (each at most the input's and at least 1).
+    /// The image scaled to `toWidth` × `toHeight` (each at least 1).
     ///
     /// - Parameter premultiplied: Weigh colour by alpha, so that the colour of transparent
     ///   pixels does not bleed into their neighbours (for images with transparency).
-    package static func shrink(
+    package static func scale(
         _ pixels: [UInt8], width: Int, height: Int, toWidth: Int, toHeight: Int, premultiplied: Bool
     ) -> [UInt8] {
-        precondition(toWidth >= 1 && toHeight >= 1 && toWidth <= width && toHeight <= height && pixels.count == width * height * 4)
+        precondition(toWidth >= 1 && toHeight >= 1 && pixels.count == width * height * 4)
         if toWidth == width && toHeight == height { return pixels }
         let (columns, rows) = (Axis(from: width, to: toWidth), Axis(from: height, to: toHeight))
         var out = [UInt8](repeating: 0, count: toWidth * toHeight * 4)
         // One output row at a time: its input rows summed down (each weighted), then that
-        // row summed across. Memory: one input row of sums.
+        // row summed across. Memory: one input row of sums. (Enlarging a tall image reads
+        // each input row for about two output rows: cheap next to the rows written.)
         var sums = [Float](repeating: 0, count: width * 4)
         pixels.withUnsafeBufferPointer { input in
             sums.withUnsafeMutableBufferPointer { sums in

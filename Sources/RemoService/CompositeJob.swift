@@ -1,0 +1,117 @@
+import RemoImage
+import RemoJSON
+import RemoLasso
+import RemoRender
+
+/// The result of the composite job.
+public struct CompositeResult: Sendable {
+    /// The revision as the app shows it, as PNG bytes.
+    public var png: [UInt8]
+    /// Its size: `before`'s.
+    public var width: Int
+    public var height: Int
+    /// Whether `after` was of another size and scaled to `before`'s.
+    public var scaledAfter: Bool
+}
+
+extension Jobs {
+    /// `composite`: the generator's image put back over the original (docs/commands.md):
+    /// `after`'s pixels where the regions' mask is full, `before`'s where it is empty, blended
+    /// by the mask's value between. The mask is the `mask` job's exact coverage, grown and
+    /// feathered as the request says; where it is 0 the output is `before`'s samples byte for
+    /// byte, where it is 255 `after`'s.
+    ///
+    /// - Parameters:
+    ///   - before: The image sent to the generator: PNG, JPEG or HEIC bytes.
+    ///   - after: The generator's image; scaled to `before`'s size when it has another.
+    ///   - regions: The region document's JSON bytes, for `before`'s size.
+    ///   - request: Growth, feather, compression.
+    ///   - names: How messages name the three inputs.
+    /// - Throws: ``JobError``: `invalid-image`, `image-too-large`, `invalid-json`,
+    ///   `invalid-document`, `size-mismatch` when the document is for another size than `before`.
+    public static func composite(
+        before: [UInt8], after: [UInt8], regions: [UInt8], request: CompositeRequest = CompositeRequest(),
+        names: (before: String, after: String, regions: String) = ("before", "after", "the document")
+    ) throws(JobError) -> CompositeResult {
+        try request.check()
+        let document = try regionDocument(regions, name: names.regions)
+        var picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
+        try checkSize(document, picture, names: (names.regions, names.before))
+        let mask = try coverage(
+            document, regions: document.regions, grow: request.grow, feather: request.feather, maximumPixels: request.maximumPixels,
+            name: names.regions)
+        let edit = try designImage(after, maximumPixels: request.maximumPixels, name: names.after)
+        let scaledAfter = (edit.width, edit.height) != (picture.width, picture.height)
+        let editPixels =
+            scaledAfter
+            ? ImageScaling.scale(
+                edit.pixels, width: edit.width, height: edit.height, toWidth: picture.width, toHeight: picture.height,
+                premultiplied: edit.hadTransparency)
+            : edit.pixels
+        blend(&picture.pixels, with: editPixels, by: mask.values)
+        picture.hadTransparency = picture.hadTransparency || edit.hadTransparency
+        do {
+            return CompositeResult(
+                png: try PNGCodec.encode(picture, compression: request.compression), width: picture.width, height: picture.height,
+                scaledAfter: scaledAfter)
+        } catch {
+            throw JobError(.encodingFailed, message: "the composite could not be encoded: \(error)")
+        }
+    }
+
+    /// `pixels` (RGBA) become `edit`'s where `mask` is 255 and stay where it is 0; between,
+    /// each sample is (p·(255 − m) + e·m) / 255, rounded.
+    static func blend(_ pixels: inout [UInt8], with edit: [UInt8], by mask: [UInt8]) {
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            edit.withUnsafeBufferPointer { edit in
+                for (i, m) in mask.enumerated() where m != 0 {
+                    let at = i * 4
+                    if m == 255 {
+                        for c in 0..<4 { pixels[at + c] = edit[at + c] }
+                    } else {
+                        let (keep, take) = (255 - Int(m), Int(m))
+                        for c in 0..<4 {
+                            pixels[at + c] = UInt8((Int(pixels[at + c]) * keep + Int(edit[at + c]) * take + 127) / 255)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A design image (``RemoImage/ImageDecoder/designImage(_:maximumPixels:)``), its errors
+    /// naming it.
+    static func designImage(_ bytes: [UInt8], maximumPixels: Int, name: String) throws(JobError) -> RGBAImage {
+        do {
+            return try ImageDecoder.designImage(bytes, maximumPixels: maximumPixels)
+        } catch {
+            throw JobError(error, name: name)
+        }
+    }
+
+    /// Refuses a document made for another size than the image.
+    static func checkSize(_ document: RegionDocument, _ picture: RGBAImage, names: (document: String, image: String)) throws(JobError) {
+        guard document.image.width == Double(picture.width) && document.image.height == Double(picture.height) else {
+            let (w, h) = (document.image.width.messageText, document.image.height.messageText)
+            throw JobError(
+                .sizeMismatch,
+                message: "\(names.document) is for a \(w) × \(h) image, but \(names.image) is \(picture.width) × \(picture.height)")
+        }
+    }
+}
+
+extension CompositeResult {
+    /// The result object (docs/commands.md): `{"output", "width", "height", "scaledAfter",
+    /// "bytes", "sha256"}`, `output` only when a front end wrote a file.
+    public func json(output: String?) -> JSONValue {
+        .object(
+            (output.map { [("output", JSONValue.string($0))] } ?? []) + members
+                + [("bytes", .number(Double(png.count))), ("sha256", .string(SHA256.hex(png)))])
+    }
+
+    /// The members that describe the image, without those of the file (`output`, `bytes`,
+    /// `sha256`).
+    public var members: [(key: String, value: JSONValue)] {
+        [("width", .number(Double(width))), ("height", .number(Double(height))), ("scaledAfter", .bool(scaledAfter))]
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import RemoImage
+import RemoJSON
+import RemoTestSupport
+import Testing
+
+@Suite("remo-geom composite, end to end")
+struct CompositeCommandTests {
+    @Test(
+        "every pixel is the blend of before and after by the mask command's coverage; 0 is before's bytes, 255 after's; the feather reaches no farther than --feather"
+    )
+    func againstReferences() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = Repository.url("Tests/RemoGeomCLITests/composite_against_numpy.py").path
+        let result = try CLIRunner.runProgram("/usr/bin/env", ["python3", script, CLIRunner.executable.path, folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONParser.parse(Array(result.stdout.utf8))
+        if case .number(let cases)? = report["cases"] { #expect(cases >= 30) } else { Issue.record("no case count: \(result.stdout)") }
+        #expect(report["failures"] == .array([]), "\(result.stdout)")
+    }
+
+    @Test(
+        "bad input: exit 2 naming the input, nothing written",
+        arguments: [
+            (["--before", "/etc/hostname"], "/etc/hostname: not a PNG, JPEG or HEIC image"),
+            (["--before", "SampleScans/photos/sharp.jpg"], "size-mismatch"),
+            (["--after", "Tests/RemoImageTests/Fixtures/truncated.jpg"], "truncated"),
+            (["--grow", "300"], "--grow: expected a number from 0 to 200"),
+            (["--regions", "/etc/hostname"], "/etc/hostname"),
+        ])
+    func badInput(arguments: [String], message: String) throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var given = [
+            "--before": "SampleScans/design.png", "--after": "SampleScans/design.png", "--regions": "SampleScans/regions/valid.json",
+        ]
+        for pair in stride(from: 0, to: arguments.count, by: 2) { given[arguments[pair]] = arguments[pair + 1] }
+        let out = folder.appendingPathComponent("out.png").path
+        let run = try CLIRunner.run(["composite"] + given.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] } + ["--output", out])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains(message) || message == "size-mismatch" && run.stderr.contains("is for a 1024 × 768 image"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
