@@ -5,13 +5,17 @@ would):
 
 - prepare: a 12-megapixel JPEG to a 256-pixel JPEG thumbnail, and to the generator's 1536
   pixels, against vipsthumbnail (libvips's shrink-on-load thumbnailer) and Pillow's draft +
-  thumbnail.
+  thumbnail; libjpeg-turbo's own `djpeg -scale 1/8` (decoding alone, no resize or encoding)
+  is shown as the floor every thumbnailer of this file stands on.
+- composite: two 12-megapixel PNGs and three lassos to the composite PNG, against Pillow
+  (polygon mask, Gaussian blur, Image.composite) and OpenCV (fillPoly, GaussianBlur, a
+  numpy blend), all writing PNG at zlib level 1 as ours does.
 
 Prints, for each job and peer, the median wall time of --runs runs and the peak resident
 memory, and the ratios against the peers. Needs the release build (swift build -c release
 --product remo-geom), Debian's libvips-tools, and Pillow.
 
-    python3 Benchmarks/revision_images.py [--runs 15]
+    python3 Benchmarks/revision_images.py [--runs 15] [--jobs prepare,composite]
 """
 import argparse
 import os
@@ -25,6 +29,32 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 REMO = os.path.join(ROOT, ".build", "release", "remo-geom")
+
+PILLOW_COMPOSITE = """
+import json, sys
+from PIL import Image, ImageDraw, ImageFilter
+before, after = Image.open(sys.argv[1]).convert("RGB"), Image.open(sys.argv[2]).convert("RGB")
+document = json.load(open(sys.argv[3]))
+mask = Image.new("L", before.size, 0)
+draw = ImageDraw.Draw(mask)
+for region in document["regions"]:
+    draw.polygon([tuple(p) for p in region["points"]], fill=255)
+mask = mask.filter(ImageFilter.GaussianBlur(8))
+Image.composite(after, before, mask).save(sys.argv[4], compress_level=1)
+"""
+
+OPENCV_COMPOSITE = """
+import json, sys
+import cv2, numpy as np
+before, after = cv2.imread(sys.argv[1]), cv2.imread(sys.argv[2])
+document = json.load(open(sys.argv[3]))
+mask = np.zeros(before.shape[:2], np.uint8)
+for region in document["regions"]:
+    cv2.fillPoly(mask, [np.round(np.array(region["points"])).astype(np.int32)], 255)
+mask = cv2.GaussianBlur(mask, (0, 0), 8)[..., None].astype(np.uint16)
+blend = (before.astype(np.uint16) * (255 - mask) + after.astype(np.uint16) * mask + 127) // 255
+cv2.imwrite(sys.argv[4], blend.astype(np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 1])
+"""
 
 PILLOW_THUMBNAIL = """
 import sys
@@ -48,6 +78,31 @@ def make_photo(path):
     Image.fromarray(np.clip(large + grain, 0, 255).astype(np.uint8)).save(path, quality=92)
 
 
+def make_revision(folder):
+    """A 4032 x 3024 design PNG, the generator's version of it (recoloured, with its own
+    grain) and the sample's three lassos scaled to that size (scale 4)."""
+    import json
+    import numpy as np
+    from PIL import Image
+    design = Image.open(os.path.join(ROOT, "SampleScans", "design.png")).convert("RGB").resize((4032, 3024), Image.LANCZOS)
+    rng = np.random.default_rng(11)
+    samples = np.asarray(design).astype(np.int16)
+    before = np.clip(samples + rng.normal(0, 4, samples.shape), 0, 255).astype(np.uint8)
+    after = np.clip(samples[..., ::-1] + rng.normal(0, 4, samples.shape), 0, 255).astype(np.uint8)
+    Image.fromarray(before).save(os.path.join(folder, "before.png"), compress_level=1)
+    Image.fromarray(after).save(os.path.join(folder, "after.png"), compress_level=1)
+    with open(os.path.join(ROOT, "SampleScans", "regions", "valid.json")) as f:
+        document = json.load(f)
+    factor = 4032 / document["image"]["width"]
+    document["image"] = {"width": 4032, "height": 3024}
+    document["scale"] = 4
+    for region in document["regions"]:
+        region["points"] = [[p["x"] * factor, p["y"] * factor] if isinstance(p, dict) else [p[0] * factor, p[1] * factor]
+                            for p in region["points"]]
+    with open(os.path.join(folder, "regions.json"), "w") as f:
+        json.dump(document, f)
+
+
 def measure(command, runs):
     """The median wall time in milliseconds and the largest peak RSS in MB over `runs` runs."""
     times, peaks = [], []
@@ -65,10 +120,14 @@ def measure(command, runs):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--jobs", default="prepare,composite", help="which jobs to measure (default: all)")
     parser.add_argument("--make-photo", help=argparse.SUPPRESS)
+    parser.add_argument("--make-revision", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.make_photo:
         return make_photo(options.make_photo)
+    if options.make_revision:
+        return make_revision(options.make_revision)
     if not os.access(REMO, os.X_OK):
         sys.exit("build first: swift build -c release --product remo-geom")
     folder = tempfile.mkdtemp(prefix="remo-revision-")
@@ -76,22 +135,40 @@ def main():
     # Made in a process of its own: a child's peak RSS counts what it inherits at fork, so
     # this process stays small.
     subprocess.run([sys.executable, __file__, "--make-photo", photo], check=True)
-    print(f"input: 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB; {options.runs} runs each, a process per image")
-    for side in (256, 1536):
-        out = os.path.join(folder, f"out-{side}.jpg")
-        rows = {
-            "remo-geom prepare": [REMO, "prepare", photo, "--output", out, "--max-side", str(side)],
-            "vipsthumbnail": ["vipsthumbnail", photo, "-s", str(side), "-o", out + "[Q=85]"],
-            "Pillow draft + thumbnail": [sys.executable, "-c", PILLOW_THUMBNAIL, photo, out, str(side)],
-        }
-        results = {name: measure(command, options.runs) for name, command in rows.items()}
-        ours = results["remo-geom prepare"][0]
-        print(f"\nprepare to {side} pixels:")
-        for name, (milliseconds, peak) in results.items():
-            ratio = "" if name == "remo-geom prepare" else f"   ours is {milliseconds / ours:.2f}x faster"
-            print(f"  {name:26} {milliseconds:8.1f} ms   peak {peak:6.1f} MB{ratio}")
-    decoded = 4032 * 3024 * 4 / 2**20
-    print(f"\n(the source decoded as RGBA would be {decoded:.1f} MB)")
+    jobs = options.jobs.split(",")
+    print(f"{options.runs} runs each, a process per job; 12 MP decoded as RGBA is {4032 * 3024 * 4 / 2**20:.1f} MB")
+    if "prepare" in jobs:
+        print(f"\nprepare's input: a 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB")
+        for side in (256, 1536):
+            out = os.path.join(folder, f"out-{side}.jpg")
+            rows = {
+                "remo-geom prepare": [REMO, "prepare", photo, "--output", out, "--max-side", str(side)],
+                "vipsthumbnail": ["vipsthumbnail", photo, "-s", str(side), "-o", out + "[Q=85]"],
+                "Pillow draft + thumbnail": [sys.executable, "-c", PILLOW_THUMBNAIL, photo, out, str(side)],
+            }
+            if side == 256:
+                rows["(djpeg -scale 1/8: decoding)"] = ["djpeg", "-scale", "1/8", "-outfile", os.devnull, photo]
+            report(f"prepare to {side} pixels", rows, options.runs)
+    if "composite" in jobs:
+        subprocess.run([sys.executable, __file__, "--make-revision", folder], check=True)
+        before, after, regions = (os.path.join(folder, name) for name in ("before.png", "after.png", "regions.json"))
+        out = os.path.join(folder, "composite.png")
+        report("composite at 12 megapixels", {
+            "remo-geom composite": [REMO, "composite", "--before", before, "--after", after, "--regions", regions, "--output", out,
+                                    "--overwrite"],
+            "Pillow": [sys.executable, "-c", PILLOW_COMPOSITE, before, after, regions, out],
+            "OpenCV": [sys.executable, "-c", OPENCV_COMPOSITE, before, after, regions, out],
+        }, options.runs)
+
+
+def report(title, rows, runs):
+    """Measures each row and prints it with its ratio to the first (ours)."""
+    results = {name: measure(command, runs) for name, command in rows.items()}
+    ours = next(iter(results.values()))[0]
+    print(f"\n{title}:")
+    for index, (name, (milliseconds, peak)) in enumerate(results.items()):
+        ratio = "" if index == 0 else f"   ours is {milliseconds / ours:.2f}x faster"
+        print(f"  {name:30} {milliseconds:8.1f} ms   peak {peak:6.1f} MB{ratio}")
 
 
 if __name__ == "__main__":

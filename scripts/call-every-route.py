@@ -25,7 +25,8 @@ import builtins  # noqa: E402
 from remo_geom_client.types import Unset  # noqa: E402
 
 builtins.Unset = Unset
-from remo_geom_client.api.jobs import chips, dimensions, fit, mask, photo, plan, render, repair, room, simplify, validate  # noqa: E402
+from remo_geom_client.api.jobs import (  # noqa: E402
+    chips, composite, dimensions, fit, mask, photo, plan, prepare, render, repair, room, simplify, validate)
 from remo_geom_client.api.operations import healthz, metrics, openapi, readyz  # noqa: E402
 from remo_geom_client import models  # noqa: E402
 from remo_geom_client.types import File  # noqa: E402
@@ -72,6 +73,12 @@ check("photo", photo.sync_detailed(client=client, body=File(payload=BytesIO(samp
       200, models.PhotoResult)
 check("photo (HEIC)", photo.sync_detailed(client=client, body=File(payload=BytesIO(sample("SampleScans/photos/sharp.heic")), mime_type="image/heic")),
       200, models.PhotoResult)
+check("prepare", prepare.sync_detailed(client=client, body=File(payload=BytesIO(sample("SampleScans/photos/sharp.heic")), mime_type="image/heic"),
+                                       max_side=256), 200, File)
+check("composite", composite.sync_detailed(
+    client=client, body=models.CompositeBody(before=File(payload=BytesIO(design), file_name="before.png", mime_type="image/png"),
+                                             after=File(payload=BytesIO(design), file_name="after.png", mime_type="image/png"), regions=valid),
+    grow=4), 200, File)
 check("repair", repair.sync_detailed(client=client, body=document("SampleScans/regions/self-intersecting.json")), 200, models.RepairResult)
 check("simplify", simplify.sync_detailed(client=client, body=valid, max_points=50), 200, models.SimplifyResult)
 check("mask", mask.sync_detailed(client=client, body=valid, style=models.MaskStyle.WHITE_ON_BLACK, feather=2), 200, File)

@@ -7,8 +7,9 @@ import RemoRender
 public struct CompositeResult: Sendable {
     /// The revision as the app shows it, as PNG bytes.
     public var png: [UInt8]
-    /// Its size: `before`'s.
+    /// Its width: `before`'s.
     public var width: Int
+    /// Its height: `before`'s.
     public var height: Int
     /// Whether `after` was of another size and scaled to `before`'s.
     public var scaledAfter: Bool

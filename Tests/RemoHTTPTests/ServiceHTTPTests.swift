@@ -106,6 +106,17 @@ struct ServiceHTTPTests {
             #expect(prepared.body == Array(try Data(contentsOf: URL(fileURLWithPath: file))))
             #expect(#"{"output":"\#(file)","# + (prepared.headers["remo-result"] ?? "").dropFirst() + "\n" == printed)
         }
+        let composite = try service.request(
+            "POST", "/v1/composite?grow=2&feather=6",
+            form: [("before", "@SampleScans/design.png"), ("after", "@SampleScans/mask.png"), ("regions", "@\(Self.valid)")])
+        let compositeFile = service.folder.appendingPathComponent("composite.png").path
+        let composited = try CLIRunner.run([
+            "composite", "--before", "SampleScans/design.png", "--after", "SampleScans/mask.png", "--regions", Self.valid, "--output",
+            compositeFile, "--grow", "2", "--feather", "6",
+        ]).stdout
+        #expect(composite.status == 200 && composite.headers["content-type"] == "image/png")
+        #expect(composite.body == Array(try Data(contentsOf: URL(fileURLWithPath: compositeFile))))
+        #expect(#"{"output":"\#(compositeFile)","# + (composite.headers["remo-result"] ?? "").dropFirst() + "\n" == composited)
         let crossing = "SampleScans/regions/self-intersecting.json"
         let repair = try service.request("POST", "/v1/repair", file: crossing)
         let repaired = try CLIRunner.run(["repair", crossing]).stdout
@@ -223,6 +234,11 @@ struct ServiceHTTPTests {
         expectError(
             try service.request("POST", "/v1/prepare", file: "SampleScans/design.png", contentType: "application/json"), 415,
             "unsupported-media-type", "an image to prepare sent as JSON")
+        expectError(
+            try service.request(
+                "POST", "/v1/composite",
+                form: [("before", "@Tests/RemoImageTests/Fixtures/orientation-1.jpg"), ("regions", "@SampleScans/regions/valid.json")]),
+            400, "invalid-multipart", "a composite without its after part")
         expectError(try service.request("GET", "/v2/validate"), 404, "not-found", "unknown route")
         let wrongMethod = try service.request("GET", "/v1/validate")
         expectError(wrongMethod, 405, "method-not-allowed", "wrong method")

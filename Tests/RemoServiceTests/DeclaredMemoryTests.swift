@@ -55,7 +55,7 @@ struct DeclaredMemoryTests {
         #expect(ImageDecoder.declaredPixels(Array("not an image".utf8)) == nil)
     }
 
-    @Test("render, mask, the photo check and prepare take no more memory than they declare, and at most 4 times less")
+    @Test("render, mask, the photo check, prepare and composite take no more memory than they declare, and at most 4 times less")
     func declaredBoundsThePeak() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -83,6 +83,12 @@ struct DeclaredMemoryTests {
             (
                 "prepare", ["prepare", imagePath, "--output", out, "--overwrite", "--max-side", "3000"],
                 DeclaredMemory.prepare(image: image, request: PrepareRequest())
+            ),
+            // The same noise as before and after: the most composite holds.
+            (
+                "composite",
+                ["composite", "--before", imagePath, "--after", imagePath, "--regions", regionsPath, "--output", out, "--overwrite"],
+                DeclaredMemory.composite(before: image, after: image, regions: regions, request: CompositeRequest())
             ),
         ]
         for (name, arguments, declared) in cases {

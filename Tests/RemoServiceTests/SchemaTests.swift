@@ -63,7 +63,7 @@ struct SchemaTests {
         }
     }
 
-    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo, prepare and the error object")
+    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo, prepare, composite and the error object")
     func outputs() throws {
         var validate: [String] = []
         var chips: [String] = []
@@ -100,6 +100,12 @@ struct SchemaTests {
         }
         .map { String($0.split(separator: " => ")[0]) }
         let sizes = [JSONWriter.string(ResultJSON.dimensionsResult(try DimensionsRequest(texts: corpus).read()))]
+        let composites = [
+            try CLIRunner.run([
+                "composite", "--before", "SampleScans/design.png", "--after", "SampleScans/mask.png", "--regions",
+                "SampleScans/regions/valid.json", "--output", folder.appendingPathComponent("c.png").path,
+            ]).stdout
+        ]
         var prepared = try ["sharp.jpg", "sharp.heic", "originals/rocket.png"].map {
             try CLIRunner.run(["prepare", "SampleScans/photos/\($0)", "--output", folder.appendingPathComponent("p.jpg").path]).stdout
         }
@@ -108,7 +114,7 @@ struct SchemaTests {
                 try Jobs.prepare(image: Array(Data(contentsOf: URL(fileURLWithPath: "SampleScans/design.png")))).json(output: nil)))
         for (schema, values) in [
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
-            ("photo-result", photos), ("dimensions-result", sizes), ("prepare-result", prepared),
+            ("photo-result", photos), ("dimensions-result", sizes), ("prepare-result", prepared), ("composite-result", composites),
         ] {
             let result = try Self.check(schema, values)
             #expect(result.ok, "\(schema): \(result.output)")

@@ -505,6 +505,200 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/composite": {
+      "post": {
+        "operationId": "composite",
+        "tags": [
+          "jobs"
+        ],
+        "summary": "Put the generator's image back over the original",
+        "description": "The revision as the app shows it: the after part's pixels where the regions' mask (the mask job's exact coverage, grown and feathered) is full, the before part's where it is empty, blended between; an after of another size is scaled to before's first. The same bytes as 'remo-geom composite'; the result object (without 'output') is in the Remo-Result header as compact JSON.",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "multipart/form-data": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "before",
+                  "after",
+                  "regions"
+                ],
+                "properties": {
+                  "before": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": "The image sent to the generator: PNG, JPEG or HEIC."
+                  },
+                  "after": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": "The generator's image: PNG, JPEG or HEIC."
+                  },
+                  "regions": {
+                    "$ref": "#/components/schemas/RegionDocument"
+                  }
+                }
+              },
+              "encoding": {
+                "before": {
+                  "contentType": "image/jpeg, image/png, image/heic, image/heif"
+                },
+                "after": {
+                  "contentType": "image/jpeg, image/png, image/heic, image/heif"
+                },
+                "regions": {
+                  "contentType": "application/json"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "grow",
+            "in": "query",
+            "required": false,
+            "description": "Grow the regions outward by this many points before blending, 0 to 200 (default 8).",
+            "schema": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 200
+            }
+          },
+          {
+            "name": "feather",
+            "in": "query",
+            "required": false,
+            "description": "Ramp from the edit to the original over this many points about the grown outline, 0 to 200 (default 4).",
+            "schema": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 200
+            }
+          },
+          {
+            "name": "compression",
+            "in": "query",
+            "required": false,
+            "description": "PNG compression: fast, default or small (default fast).",
+            "schema": {
+              "enum": [
+                "fast",
+                "default",
+                "small"
+              ]
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The picture.",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            },
+            "headers": {
+              "Remo-Result": {
+                "description": "The result as compact JSON (the CompositeResult schema).",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
     "/v1/room": {
       "post": {
         "operationId": "room",
@@ -1935,6 +2129,45 @@ enum OpenAPIDocument {
             "items": {
               "$ref": "#/components/schemas/ValidateResultFinding"
             }
+          }
+        }
+      },
+      "CompositeResult": {
+        "title": "composite result",
+        "description": "What `composite` wrote (docs/commands.md): the command line prints it, the service sends it compact in the Remo-Result header, the CompositeRevision activity returns it. `output` is the path written (absent on the service).",
+        "type": "object",
+        "required": [
+          "width",
+          "height",
+          "scaledAfter",
+          "bytes",
+          "sha256"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "output": {
+            "type": "string"
+          },
+          "width": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "The before image's width, the composite's."
+          },
+          "height": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "scaledAfter": {
+            "type": "boolean",
+            "description": "Whether the after image had another size and was scaled to before's."
+          },
+          "bytes": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "sha256": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{64}$"
           }
         }
       },

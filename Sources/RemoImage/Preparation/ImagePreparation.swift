@@ -9,7 +9,9 @@
 public enum ImagePreparation {
     /// The formats written.
     public enum Format: String, Hashable, Sendable, CaseIterable {
+        /// PNG (libpng), with transparency kept.
         case png
+        /// JPEG (libjpeg-turbo), transparency flattened on white.
         case jpeg
     }
 
@@ -19,11 +21,13 @@ public enum ImagePreparation {
         public var bytes: [UInt8]
         /// Its format.
         public var format: Format
-        /// Its size.
+        /// Its width.
         public var width: Int
+        /// Its height.
         public var height: Int
-        /// The source's size as stored, before it was turned.
+        /// The source's width as stored, before it was turned.
         public var sourceWidth: Int
+        /// The source's height as stored, before it was turned.
         public var sourceHeight: Int
         /// The orientation applied (`.up` when none; HEIF's own transformations are applied
         /// by libheif and count as none).

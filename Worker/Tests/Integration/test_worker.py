@@ -96,6 +96,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "ReadDimensions", "argument": {"texts": SIZE_TEXTS}},
             {"activity": "PrepareImage",
              "argument": {"image": "in/sharp.jpg", "output": "out/thumb.jpg", "options": {"maxSide": 256, "quality": 80}}},
+            {"activity": "CompositeRevision",
+             "argument": {"before": "in/design.png", "after": "in/sharp.jpg", "regions": load("regions", "valid.json"),
+                          "output": "out/composite.png", "options": {"grow": 3, "feather": 5}}},
         ]
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
@@ -135,6 +138,13 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
                                           "--max-side", "256", "--quality", "80"))
         self.assert_file_result(results[12], "out/thumb.jpg", expected_thumb)
         self.assertEqual(results[12], {**prepared, "output": "out/thumb.jpg"})
+        expected_composite = self.path("expected-composite.png")
+        composited = json.loads(harness.cli("composite", "--before", os.path.join(SAMPLES, "design.png"),
+                                            "--after", os.path.join(SAMPLES, "photos", "sharp.jpg"), "--regions", valid,
+                                            "--output", expected_composite, "--grow", "3", "--feather", "5"))
+        self.assert_file_result(results[13], "out/composite.png", expected_composite)
+        self.assertEqual(results[13], {**composited, "output": "out/composite.png"})
+        self.assertTrue(results[13]["scaledAfter"])
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
@@ -184,6 +194,10 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "PrepareImage", "argument": {"image": "in/design.png.broken", "output": "out/p.jpg"}, "attempts": 5},
             {"activity": "PrepareImage",
              "argument": {"image": "in/sharp.jpg", "output": "out/p.png", "options": {"format": "jpeg"}}, "attempts": 5},
+            # A document for another size than the before image.
+            {"activity": "CompositeRevision",
+             "argument": {"before": "in/sharp.jpg", "after": "in/design.png", "regions": load("regions", "valid.json"),
+                          "output": "out/c.png"}, "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
@@ -197,7 +211,7 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-parameter", "not-found",
                                  "invalid-image", "invalid-scan", "invalid-parameter", "no-such-region",
                                  "write-failed", "write-failed", "image-too-large", "unreadable", "invalid-request",
-                                 "not-a-file", "invalid-request", "invalid-request", "invalid-image", "invalid-parameter"],
+                                 "not-a-file", "invalid-request", "invalid-request", "invalid-image", "invalid-parameter", "size-mismatch"],
                          answers)
         self.assertIn("the format is jpeg but $.output out/p.png names a png file", answers[17]["error"]["message"])
         self.assertIn("$.texts[1]: expected a string", answers[14]["error"]["message"])
@@ -375,7 +389,7 @@ class UsageTests(unittest.TestCase):
         listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(listed.returncode, 0)
         for name in ["ValidateRegions", "PlaceChips", "RenderAnnotation", "SummarizeRoom", "FitBadges", "DrawPlan",
-                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask", "ReadDimensions", "PrepareImage"]:
+                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask", "ReadDimensions", "PrepareImage", "CompositeRevision"]:
             self.assertIn(name, listed.stdout.replace("\n", " "))
 
 
