@@ -15,7 +15,8 @@ public struct RemoGeomCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, ValidateCommand.self, ChipsCommand.self, RenderCommand.self, RoomCommand.self, FitCommand.self,
-            PhotoCommand.self, RepairCommand.self, SimplifyCommand.self, MaskCommand.self, DimensionsCommand.self, PrepareCommand.self, CompositeCommand.self,
+            PhotoCommand.self, RepairCommand.self, SimplifyCommand.self, MaskCommand.self, DimensionsCommand.self, PrepareCommand.self,
+            CompositeCommand.self,
             ServeCommand.self,
         ]
     )
