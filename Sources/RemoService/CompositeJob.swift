@@ -36,21 +36,31 @@ extension Jobs {
     ) throws(JobError) -> CompositeResult {
         try request.check()
         let document = try regionDocument(regions, name: names.regions)
-        var picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
-        try checkSize(document, picture, names: (names.regions, names.before))
-        let mask = try coverage(
-            document, regions: document.regions, grow: request.grow, feather: request.feather, maximumPixels: request.maximumPixels,
-            name: names.regions)
-        let edit = try designImage(after, maximumPixels: request.maximumPixels, name: names.after)
-        let scaledAfter = (edit.width, edit.height) != (picture.width, picture.height)
-        let editPixels =
-            scaledAfter
-            ? ImageScaling.scale(
-                edit.pixels, width: edit.width, height: edit.height, toWidth: picture.width, toHeight: picture.height,
-                premultiplied: edit.hadTransparency)
-            : edit.pixels
+        // `after` is decoded (and scaled to the document's size, `before`'s once checked) on a
+        // second thread while `before` is decoded and the mask computed here.
+        let (width, height) = (Int(document.image.width), Int(document.image.height))
+        let sized = document.image.width == Double(width) && document.image.height == Double(height) && width >= 1 && height >= 1
+        let (edit, decoded) = try SideThread.run({
+            Result { () throws(JobError) -> (pixels: [UInt8], scaled: Bool, alpha: Bool) in
+                let edit = try designImage(after, maximumPixels: request.maximumPixels, name: names.after)
+                guard sized, (edit.width, edit.height) != (width, height) else { return (edit.pixels, false, edit.hadTransparency) }
+                let pixels = ImageScaling.scale(
+                    edit.pixels, width: edit.width, height: edit.height, toWidth: width, toHeight: height,
+                    premultiplied: edit.hadTransparency)
+                return (pixels, true, edit.hadTransparency)
+            }
+        }) { () throws(JobError) in
+            let picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
+            try checkSize(document, picture, names: (names.regions, names.before))
+            let mask = try coverage(
+                document, regions: document.regions, grow: request.grow, feather: request.feather,
+                maximumPixels: request.maximumPixels, name: names.regions)
+            return (picture, mask)
+        }
+        var (picture, mask) = decoded
+        let (editPixels, scaledAfter, editAlpha) = try edit.get()
         blend(&picture.pixels, with: editPixels, by: mask.values)
-        picture.hadTransparency = picture.hadTransparency || edit.hadTransparency
+        picture.hadTransparency = picture.hadTransparency || editAlpha
         do {
             return CompositeResult(
                 png: try PNGCodec.encode(picture, compression: request.compression), width: picture.width, height: picture.height,
