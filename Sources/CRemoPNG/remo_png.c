@@ -283,7 +283,11 @@ static int encode(const uint8_t *samples, uint32_t width, uint32_t height, sampl
     if (level <= 1) {
         // Fast: level 1, run-length deflate, and adaptive filtering that chooses between
         // Sub and Up for each row. On photos about twice as fast as trying all five
-        // filters at level 2, and its files are no larger.
+        // filters at level 2, and its files are no larger. libdeflate's level 1 was tried in
+        // its place: on a noisy 12-megapixel photo no faster and 4 % larger, on a smooth one
+        // 20 % faster end to end and 4 % smaller, but it compresses only whole buffers, so
+        // it held the filtered image and the compressed bound besides the picture (a mask
+        // of 6 megapixels rose from 34 to 52 MB); zlib's stream keeps one row.
         png_set_compression_level(png, 1);
         png_set_compression_strategy(png, 3 /* Z_RLE */);
         png_set_filter(png, 0, PNG_FILTER_SUB | PNG_FILTER_UP);

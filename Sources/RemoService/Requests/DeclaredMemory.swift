@@ -31,9 +31,11 @@ public enum DeclaredMemory {
     /// file written (up to 4).
     static let preparePerPixel = 12
     /// Bytes per pixel of `composite` (of `before`'s size): the two RGBA images (8), the
-    /// mask (1), the PNG written (up to 4), and `after` scaled when it has another size
-    /// (counted by its own pixels, 4 each, besides).
-    static let compositePerPixel = 13
+    /// mask (1), the PNG written (up to 4 for noise), and the decoders' and the mask's
+    /// working memory while `after` is decoded beside them; `after` scaled when it has
+    /// another size is counted by its own pixels, 4 each, besides. Measured: 18 per pixel
+    /// of `before` for 6 MP of noise as both images (the debug build), with the files.
+    static let compositePerPixel = 16
     /// The largest floor plan: 1,200 pixels wide and at most four times as tall, RGBA and
     /// its PNG.
     static let planPixels = 1200 * 4800 * 10
