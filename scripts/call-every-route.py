@@ -26,7 +26,7 @@ from remo_geom_client.types import Unset  # noqa: E402
 
 builtins.Unset = Unset
 from remo_geom_client.api.jobs import (  # noqa: E402
-    chips, composite, dimensions, fit, mask, photo, plan, prepare, render, repair, room, simplify, validate)
+    bundle, chips, composite, dimensions, fit, mask, photo, plan, prepare, render, repair, room, simplify, validate)
 from remo_geom_client.api.operations import healthz, metrics, openapi, readyz  # noqa: E402
 from remo_geom_client import models  # noqa: E402
 from remo_geom_client.types import File  # noqa: E402
@@ -79,6 +79,9 @@ check("composite", composite.sync_detailed(
     client=client, body=models.CompositeBody(before=File(payload=BytesIO(design), file_name="before.png", mime_type="image/png"),
                                              after=File(payload=BytesIO(design), file_name="after.png", mime_type="image/png"), regions=valid),
     grow=4), 200, File)
+check("bundle", bundle.sync_detailed(
+    client=client, body=models.BundleBody(image=File(payload=BytesIO(design), file_name="design.png", mime_type="image/png"), regions=valid),
+    max_side=512), 200, models.BundleResult)
 check("repair", repair.sync_detailed(client=client, body=document("SampleScans/regions/self-intersecting.json")), 200, models.RepairResult)
 check("simplify", simplify.sync_detailed(client=client, body=valid, max_points=50), 200, models.SimplifyResult)
 check("mask", mask.sync_detailed(client=client, body=valid, style=models.MaskStyle.WHITE_ON_BLACK, feather=2), 200, File)

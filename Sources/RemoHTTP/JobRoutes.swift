@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import RemoJSON
@@ -95,6 +96,36 @@ enum JobRoutes {
             headers[.contentType] = "image/png"
             headers[HTTPField.Name("Remo-Result")!] = JSONWriter.string(result.json(output: nil))
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: result.png)))
+        }
+    }
+
+    /// `POST /v1/bundle`: one round's files (docs/commands.md) as JSON, each file's bytes in
+    /// base64 beside its name, length and SHA-256; parts `image` and `regions`. An invalid
+    /// document is still 200, with `"valid": false`, its findings and no files.
+    static func bundle(_ input: Input) throws(ServiceError) -> Prepared {
+        guard let boundary = MultipartForm.boundary(of: input.contentType) else {
+            throw ServiceError(.unsupportedMediaType, message: "POST /v1/bundle takes multipart/form-data")
+        }
+        let form = try MultipartForm(input.body, boundary: boundary)
+        guard let image = form["image"], let regions = form["regions"] else {
+            throw ServiceError(
+                .invalidMultipart, message: "the form needs two parts: image (PNG, JPEG or HEIC) and regions (a region document)")
+        }
+        let request = try job { () throws(JobError) in try BundleRequest(input.parameters, maximumPixels: input.maximumPixels) }
+        let memory = DeclaredMemory.bundle(image: image, regions: regions, request: request)
+        return Prepared(memory: memory) { () throws(ServiceError) in
+            let result = try job { () throws(JobError) in
+                try Jobs.bundle(image: image, regions: regions, request: request, names: ("the image part", "the regions part"))
+            }
+            var members = result.members
+            if let at = members.firstIndex(where: { $0.key == "files" }), case .array(let files) = members[at].value {
+                members[at].value = .array(
+                    zip(files, result.files).map { described, file in
+                        guard case .object(let fields) = described else { return described }
+                        return .object(fields + [("data", .string(Data(file.bytes).base64EncodedString()))])
+                    })
+            }
+            return json(.object(members))
         }
     }
 

@@ -49,9 +49,19 @@ extension Jobs {
     /// - Throws: ``JobError`` `invalid-json` or `invalid-document` when it cannot be read.
     public static func repair(_ document: [UInt8], name: String = "the document") throws(JobError) -> RepairResult {
         let decoded = try regionDocument(document, name: name)
+        let (repairs, repaired) = repairs(of: decoded)
+        let tree = try rewrite(
+            document, regionCount: decoded.regions.count, name: name, points: repaired, report: "repairs", entries: repairs.map(\.json))
+        return RepairResult(document: tree, repairs: repairs)
+    }
+
+    /// The repair of each region of `document` that crosses or touches itself, and the
+    /// repaired points by the region's index (ambiguous repairs included; a repair that
+    /// failed has none).
+    static func repairs(of document: RegionDocument) -> (repairs: [RegionRepair], points: [Int: [Point]]) {
         var repairs: [RegionRepair] = []
         var repaired: [Int: [Point]] = [:]
-        for (k, region) in decoded.regions.enumerated() {
+        for (k, region) in document.regions.enumerated() {
             guard let ring = try? Ring(region.points), !ring.isSimple else { continue }
             do {
                 let repair = try RingRepair(region.points)
@@ -62,8 +72,6 @@ extension Jobs {
                 repairs.append(RegionRepair(region: region.id, droppedAreaFraction: 1, ambiguous: true, failure: "\(error)"))
             }
         }
-        let tree = try rewrite(
-            document, regionCount: decoded.regions.count, name: name, points: repaired, report: "repairs", entries: repairs.map(\.json))
-        return RepairResult(document: tree, repairs: repairs)
+        return (repairs, repaired)
     }
 }

@@ -117,6 +117,29 @@ struct ServiceHTTPTests {
         #expect(composite.status == 200 && composite.headers["content-type"] == "image/png")
         #expect(composite.body == Array(try Data(contentsOf: URL(fileURLWithPath: compositeFile))))
         #expect(#"{"output":"\#(compositeFile)","# + (composite.headers["remo-result"] ?? "").dropFirst() + "\n" == composited)
+        let bundle = try service.request(
+            "POST", "/v1/bundle?maxSide=600", form: [("image", "@SampleScans/design.png"), ("regions", "@\(Self.valid)")])
+        let roundFolder = service.folder.appendingPathComponent("round").path
+        let bundled = try CLIRunner.run([
+            "bundle", "--image", "SampleScans/design.png", "--regions", Self.valid, "--output-dir", roundFolder, "--max-side", "600",
+        ]).stdout
+        let answered = try JSONParser.parse(bundle.body)
+        let printed = try JSONParser.parse(Array(bundled.utf8))
+        #expect(bundle.status == 200 && answered["valid"] == .bool(true))
+        if case .array(let files)? = answered["files"], case .array(let listed)? = printed["files"] {
+            #expect(files.count == 4 && listed.count == 4)
+            for (file, described) in zip(files, listed) {
+                guard case .string(let name)? = file["name"], case .string(let data)? = file["data"] else {
+                    Issue.record("a file without its name or data: \(file)")
+                    continue
+                }
+                let written = try Data(contentsOf: URL(fileURLWithPath: roundFolder + "/" + name))
+                #expect(Data(base64Encoded: data) == written, "\(name)")
+                #expect(file["sha256"] == described["sha256"] && file["name"] == described["name"])
+            }
+        } else {
+            Issue.record("no files: \(bundle.text)")
+        }
         let crossing = "SampleScans/regions/self-intersecting.json"
         let repair = try service.request("POST", "/v1/repair", file: crossing)
         let repaired = try CLIRunner.run(["repair", crossing]).stdout

@@ -55,7 +55,7 @@ struct DeclaredMemoryTests {
         #expect(ImageDecoder.declaredPixels(Array("not an image".utf8)) == nil)
     }
 
-    @Test("render, mask, the photo check, prepare and composite take no more memory than they declare, and at most 4 times less")
+    @Test("render, mask, the photo check, prepare, composite and bundle take no more memory than they declare, and at most 4 times less")
     func declaredBoundsThePeak() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -89,6 +89,15 @@ struct DeclaredMemoryTests {
                 "composite",
                 ["composite", "--before", imagePath, "--after", imagePath, "--regions", regionsPath, "--output", out, "--overwrite"],
                 DeclaredMemory.composite(before: image, after: image, regions: regions, request: CompositeRequest())
+            ),
+            // Kept at its size: the most bundle holds.
+            (
+                "bundle",
+                [
+                    "bundle", "--image", imagePath, "--regions", regionsPath, "--output-dir", folder.appendingPathComponent("round").path,
+                    "--max-side", "3000", "--overwrite",
+                ],
+                DeclaredMemory.bundle(image: image, regions: regions, request: BundleRequest())
             ),
         ]
         for (name, arguments, declared) in cases {

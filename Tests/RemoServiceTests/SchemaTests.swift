@@ -63,7 +63,7 @@ struct SchemaTests {
         }
     }
 
-    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo, prepare, composite and the error object")
+    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo, prepare, composite, bundle and the error object")
     func outputs() throws {
         var validate: [String] = []
         var chips: [String] = []
@@ -106,6 +106,16 @@ struct SchemaTests {
                 "SampleScans/regions/valid.json", "--output", folder.appendingPathComponent("c.png").path,
             ]).stdout
         ]
+        let bundles = [
+            try CLIRunner.run([
+                "bundle", "--image", "SampleScans/design.png", "--regions", "SampleScans/regions/valid.json", "--output-dir",
+                folder.appendingPathComponent("round").path, "--max-side", "300",
+            ]).stdout,
+            try CLIRunner.run([
+                "bundle", "--image", "SampleScans/design.png", "--regions", "SampleScans/regions/overlapping.json", "--output-dir",
+                folder.appendingPathComponent("refused").path,
+            ]).stdout,
+        ]
         var prepared = try ["sharp.jpg", "sharp.heic", "originals/rocket.png"].map {
             try CLIRunner.run(["prepare", "SampleScans/photos/\($0)", "--output", folder.appendingPathComponent("p.jpg").path]).stdout
         }
@@ -115,6 +125,7 @@ struct SchemaTests {
         for (schema, values) in [
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
             ("photo-result", photos), ("dimensions-result", sizes), ("prepare-result", prepared), ("composite-result", composites),
+            ("bundle-result", bundles),
         ] {
             let result = try Self.check(schema, values)
             #expect(result.ok, "\(schema): \(result.output)")

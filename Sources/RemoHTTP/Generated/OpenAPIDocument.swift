@@ -699,6 +699,158 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/bundle": {
+      "post": {
+        "operationId": "bundle",
+        "tags": [
+          "jobs"
+        ],
+        "summary": "Prepare one round for the generator",
+        "description": "Everything one round sends to the image generator, consistent by construction: the document's clear repairs made and the document validated, then image.png (the image prepared), annotated.png, mask.png (every region but the keep ones) and instructions.json at the prepared size, each with its bytes in base64. An invalid document is still 200, with valid false, its findings and no files.",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "multipart/form-data": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "image",
+                  "regions"
+                ],
+                "properties": {
+                  "image": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": "The design image: PNG, JPEG or HEIC."
+                  },
+                  "regions": {
+                    "$ref": "#/components/schemas/RegionDocument"
+                  }
+                }
+              },
+              "encoding": {
+                "image": {
+                  "contentType": "image/jpeg, image/png, image/heic, image/heif"
+                },
+                "regions": {
+                  "contentType": "application/json"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "maxSide",
+            "in": "query",
+            "required": false,
+            "description": "The longest side of the round's pictures, in pixels; never scaled up (default 1536).",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The round's files, or the findings that refused it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BundleResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
     "/v1/room": {
       "post": {
         "operationId": "room",
@@ -2108,6 +2260,99 @@ enum OpenAPIDocument {
   },
   "components": {
     "schemas": {
+      "BundleResult": {
+        "title": "bundle result",
+        "description": "One round's files for the image generator (docs/commands.md): the command line prints it with the folder written, the PrepareRevision activity returns it, the service returns it with each file's bytes in base64 (`data`) and no `outputDir`. An invalid document gives `valid` false, no files and the validation's findings.",
+        "type": "object",
+        "required": [
+          "valid",
+          "files",
+          "repairs",
+          "findings"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "outputDir": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The folder written; null when nothing was."
+          },
+          "valid": {
+            "type": "boolean"
+          },
+          "files": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "name",
+                "bytes",
+                "sha256"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "enum": [
+                    "image.png",
+                    "annotated.png",
+                    "mask.png",
+                    "instructions.json"
+                  ]
+                },
+                "bytes": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "sha256": {
+                  "type": "string",
+                  "pattern": "^[0-9a-f]{64}$"
+                },
+                "data": {
+                  "type": "string",
+                  "contentEncoding": "base64",
+                  "description": "The file's bytes (the service only)."
+                }
+              }
+            }
+          },
+          "repairs": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            },
+            "description": "As the repair job reports them; ambiguous ones are not made."
+          },
+          "findings": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "code",
+                "region",
+                "message"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "description": "unknown-action or empty-instruction (the round is written), or a validation finding's code (it is not)."
+                },
+                "region": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "message": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
       "ChipsResult": {
         "title": "remo-geom chips result",
         "description": "What 'remo-geom chips' prints and POST /v1/chips answers: one chip per region (none over the region limit) and the chip-unplaceable warnings.",

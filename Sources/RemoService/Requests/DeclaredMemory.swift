@@ -72,6 +72,14 @@ public enum DeclaredMemory {
             + 4 * pixels(ImageDecoder.declaredPixels(after), within: limit)
     }
 
+    /// `bundle`: what `prepare` holds for the image, the document, and the round's pictures
+    /// at the prepared size (the annotated RGBA and its PNG, the mask and its PNG: 10 per
+    /// pixel, counted on the full size).
+    public static func bundle(image: [UInt8], regions: [UInt8], request: BundleRequest) -> Int {
+        let declared = pixels(ImageDecoder.declaredPixels(image), within: request.maximumPixels)
+        return image.count + json(regions) + (preparePerPixel + 10) * declared
+    }
+
     /// The pixels a job will hold: none when they are unknown or over the limit, since the
     /// job then refuses the input before allocating any.
     static func pixels(_ declared: Int?, within limit: Int) -> Int {

@@ -16,12 +16,13 @@ public enum Activity: String, CaseIterable, Sendable {
     case readDimensions = "ReadDimensions"
     case prepareImage = "PrepareImage"
     case compositeRevision = "CompositeRevision"
+    case prepareRevision = "PrepareRevision"
 
     /// Whether the job reads or writes an image: it may take seconds, so it runs on a
     /// thread of its own and heartbeats.
     public var isImageJob: Bool {
         switch self {
-        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask, .prepareImage, .compositeRevision: true
+        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask, .prepareImage, .compositeRevision, .prepareRevision: true
         case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions, .readDimensions: false
         }
     }
@@ -151,6 +152,22 @@ public struct ActivityRunner: Sendable {
                 regions: regions, request: request, names: (beforePath, afterPath, "$.regions"))
             return ActivityProduct(result: result.members, output: ActivityProduct.Output(path: outputPath, bytes: result.png))
 
+        case .prepareRevision:
+            let argument = try ActivityArgument(argument, shape: "{\"image\", \"regions\", \"outputDir\", \"options\"}")
+            let (imagePath, outputDir) = (try argument.string("image"), try argument.string("outputDir"))
+            guard !URLFetching.isURL(outputDir) else {
+                throw JobError(.invalidRequest, message: "$.outputDir: a folder under the files root, not a URL")
+            }
+            let regions = try argument.objectBytes("regions", "a region document")
+            let request = try BundleRequest(try argument.options("options"), maximumPixels: maximumPixels)
+            let result = try Jobs.bundle(
+                image: try input(imagePath, member: "$.image", fetched), regions: regions, request: request, names: (imagePath, "$.regions")
+            )
+            let files = result.files.map { (name: $0.name, bytes: $0.bytes) }
+            return ActivityProduct(
+                value: .object([("outputDir", result.valid ? .string(outputDir) : .null)] + result.members),
+                folder: result.valid ? ActivityProduct.Folder(path: outputDir, files: files, overwrite: try argument.overwrite()) : nil)
+
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")
             let path = try argument.string("image")
@@ -191,6 +208,11 @@ public struct ActivityRunner: Sendable {
     /// - Throws: ``RemoService/JobError`` `cancelled` when the activity is no longer wanted,
     ///   `write-failed` when the file cannot be written.
     public func finish(_ product: ActivityProduct, stillWanted: () -> Bool) throws(JobError) -> JSONValue {
+        if let folder = product.folder {
+            guard stillWanted() else { throw JobError(.cancelled, message: "the activity was cancelled") }
+            try files.writeFolder(folder.files, to: folder.path, member: "$.outputDir", overwrite: folder.overwrite)
+            return product.value
+        }
         guard let output = product.output else { return product.value }
         guard stillWanted() else { throw JobError(.cancelled, message: "the activity was cancelled") }
         try files.write(output.bytes, to: output.path, member: "$.output")
@@ -212,7 +234,7 @@ public struct ActivityRunner: Sendable {
 /// Inputs given by URL, fetched before the job runs, by the URL as the argument wrote it.
 public typealias FetchedInputs = [String: [UInt8]]
 
-/// What an activity's work gave: its result, and the file it asks to be written.
+/// What an activity's work gave: its result, and the file or folder it asks to be written.
 public struct ActivityProduct: Sendable {
     /// A file to write under the files root.
     public struct Output: Sendable {
@@ -222,20 +244,34 @@ public struct ActivityProduct: Sendable {
         public var bytes: [UInt8]
     }
 
+    /// A folder of files to write under the files root, whole (``RemoFiles/AtomicFolder``).
+    public struct Folder: Sendable {
+        /// Its path under the root.
+        public var path: String
+        /// The files' names and bytes.
+        public var files: [(name: String, bytes: [UInt8])]
+        /// Whether a folder that already holds files may have these replaced in it.
+        public var overwrite: Bool
+    }
+
     /// The result (for a job that writes a file, the members that follow the file's).
     public var value: JSONValue
     /// The file to write, if any.
     public var output: Output?
+    /// The folder to write, if any.
+    public var folder: Folder?
 
-    /// A result with no file.
-    public init(value: JSONValue) {
+    /// A result with no file, or with a folder to write.
+    public init(value: JSONValue, folder: Folder? = nil) {
         self.value = value
         self.output = nil
+        self.folder = folder
     }
 
     /// A file, and the members of the result that follow its description.
     public init(result: [(key: String, value: JSONValue)], output: Output) {
         self.value = .object(result)
         self.output = output
+        self.folder = nil
     }
 }

@@ -304,7 +304,9 @@ public final class ActivityWorker: Sendable {
             return try runner.finish(product, stillWanted: { stillWanted() })
         }
         guard stillWanted() else { throw JobError(.cancelled, message: "the activity was cancelled") }
-        try await fetching.put(output.bytes, to: output.path, contentType: "image/png", member: "$.output")
+        // Every output is a PNG but prepare's JPEGs (JPEG's first bytes are FF D8 FF).
+        let type = output.bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? "image/jpeg" : "image/png"
+        try await fetching.put(output.bytes, to: output.path, contentType: type, member: "$.output")
         return ActivityRunner.result(product)
     }
 

@@ -64,7 +64,38 @@ public struct FilesRoot: Sendable {
         guard !relative.hasSuffix("/") else {
             throw JobError(.notAFile, message: "\(member): \(relative): names a folder (it ends in /), not a file")
         }
-        // The deepest folder that exists must resolve inside the root; the rest is made.
+        try makeFolders(of: relative, member: member)
+        var info = stat()
+        if lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            throw JobError(.notAFile, message: "\(member): \(relative): is a folder, not a file")
+        }
+        do { try AtomicFile.write(bytes, to: full) } catch {
+            throw JobError(
+                .writeFailed, message: "\(member): \(error.message)", kind: error.isPersistent ? .persistentFailure : .internalFailure)
+        }
+    }
+
+    /// Writes a folder of files under the root, whole (``RemoFiles/AtomicFolder``): the
+    /// folder may not exist or be empty; one that holds files is refused unless `overwrite`.
+    ///
+    /// - Throws: ``RemoService/JobError``: `path-outside-root`, `write-failed` (not worth
+    ///   retrying for a folder that holds files or a path that is a file).
+    public func writeFolder(_ files: [(name: String, bytes: [UInt8])], to relative: String, member: String, overwrite: Bool)
+        throws(JobError)
+    {
+        let full = try checked(relative, member: member)
+        try makeFolders(of: relative.hasSuffix("/") ? String(relative.dropLast()) : relative, member: member)
+        do {
+            try AtomicFolder.write(files, to: full, overwrite: overwrite, overwriteHint: "the argument may say \"overwrite\": true")
+        } catch {
+            throw JobError(
+                .writeFailed, message: "\(member): \(error.message)", kind: error.isPersistent ? .persistentFailure : .internalFailure)
+        }
+    }
+
+    /// Makes the folders that hold `relative`, as far as they are missing; the deepest that
+    /// exists must resolve inside the root.
+    func makeFolders(of relative: String, member: String) throws(JobError) {
         var components = relative.split(separator: "/").dropLast().map(String.init)
         var missing: [String] = []
         var folder = Self.join(path, components)
@@ -83,14 +114,6 @@ public struct FilesRoot: Sendable {
                     .writeFailed, message: "\(member): \(relative): cannot make the folder (\(String(cString: strerror(failure))))",
                     kind: AtomicFile.isPersistent(errno: failure) ? .persistentFailure : .internalFailure)
             }
-        }
-        var info = stat()
-        if lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-            throw JobError(.notAFile, message: "\(member): \(relative): is a folder, not a file")
-        }
-        do { try AtomicFile.write(bytes, to: full) } catch {
-            throw JobError(
-                .writeFailed, message: "\(member): \(error.message)", kind: error.isPersistent ? .persistentFailure : .internalFailure)
         }
     }
 

@@ -103,8 +103,9 @@ public enum JobProcess {
         return (argument, fetched)
     }
 
-    /// The child's answer: a line of JSON (`{"value", "output", "bytes"}` or `{"error":
-    /// {"code", "message", "kind"}}`), then the output file's bytes.
+    /// The child's answer: a line of JSON (`{"value", "output", "bytes"}`, `{"value",
+    /// "folder", "overwrite", "files": [{"name", "bytes"}]}` or `{"error": {"code", "message",
+    /// "kind"}}`), then the output file's bytes, or the folder's files' one after another.
     static func product(from answer: [UInt8]) throws(JobError) -> ActivityProduct {
         let unreadable = JobError(.internal, message: "the job's process answered nothing readable")
         guard let newline = answer.firstIndex(of: UInt8(ascii: "\n")) else { throw unreadable }
@@ -119,6 +120,20 @@ public enum JobProcess {
         }
         guard let value = header["value"] else { throw unreadable }
         let bytes = Array(answer[(newline + 1)...])
+        if case .string(let path)? = header["folder"], case .array(let listed)? = header["files"] {
+            var files: [(name: String, bytes: [UInt8])] = []
+            var at = 0
+            for entry in listed {
+                guard case .string(let name)? = entry["name"], case .number(let count)? = entry["bytes"], count >= 0,
+                    at + Int(count) <= bytes.count
+                else { throw unreadable }
+                files.append((name, Array(bytes[at..<(at + Int(count))])))
+                at += Int(count)
+            }
+            guard at == bytes.count else { throw unreadable }
+            return ActivityProduct(
+                value: value, folder: ActivityProduct.Folder(path: path, files: files, overwrite: header["overwrite"] == .bool(true)))
+        }
         switch header["output"] {
         case .string(let path)?:
             guard header["bytes"] == .number(Double(bytes.count)), case .object(let members) = value else { throw unreadable }
@@ -154,10 +169,21 @@ public enum JobProcess {
             let product = try ActivityRunner(files: root, maximumPixels: maximumPixels).compute(
                 activity, argument: argument, fetched: fetched)
             var header: [(key: String, value: JSONValue)] = [("value", product.value)]
+            var bytes = product.output?.bytes ?? []
             if let output = product.output {
                 header += [("output", .string(output.path)), ("bytes", .number(Double(output.bytes.count)))]
             }
-            answer = Array(JSONWriter.string(.object(header)).utf8) + [UInt8(ascii: "\n")] + (product.output?.bytes ?? [])
+            if let folder = product.folder {
+                header += [
+                    ("folder", .string(folder.path)), ("overwrite", .bool(folder.overwrite)),
+                    (
+                        "files",
+                        .array(folder.files.map { .object([("name", .string($0.name)), ("bytes", .number(Double($0.bytes.count)))]) })
+                    ),
+                ]
+                bytes = folder.files.flatMap(\.bytes)
+            }
+            answer = Array(JSONWriter.string(.object(header)).utf8) + [UInt8(ascii: "\n")] + bytes
         } catch {
             let object: JSONValue = .object([
                 ("code", .string(error.code.rawValue)), ("message", .string(error.message)), ("kind", .string(error.kind.rawValue)),

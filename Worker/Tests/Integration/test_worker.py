@@ -99,6 +99,11 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "CompositeRevision",
              "argument": {"before": "in/design.png", "after": "in/sharp.jpg", "regions": load("regions", "valid.json"),
                           "output": "out/composite.png", "options": {"grow": 3, "feather": 5}}},
+            {"activity": "PrepareRevision",
+             "argument": {"image": "in/design.png", "regions": load("regions", "valid.json"), "outputDir": "out/round",
+                          "options": {"maxSide": 800}}},
+            {"activity": "PrepareRevision",
+             "argument": {"image": "in/design.png", "regions": load("regions", "overlapping.json"), "outputDir": "out/refused"}},
         ]
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
@@ -145,6 +150,15 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assert_file_result(results[13], "out/composite.png", expected_composite)
         self.assertEqual(results[13], {**composited, "output": "out/composite.png"})
         self.assertTrue(results[13]["scaledAfter"])
+        expected_round = self.path("expected-round")
+        bundled = json.loads(harness.cli("bundle", "--image", os.path.join(SAMPLES, "design.png"), "--regions", valid,
+                                         "--output-dir", expected_round, "--max-side", "800"))
+        self.assertEqual(results[14], {**bundled, "outputDir": "out/round"})
+        for f in results[14]["files"]:
+            with open(self.path("out", "round", f["name"]), "rb") as a, open(os.path.join(expected_round, f["name"]), "rb") as b:
+                self.assertEqual(a.read(), b.read(), f["name"])
+        self.assertEqual((results[15]["valid"], results[15]["outputDir"], results[15]["files"]), (False, None, []))
+        self.assertFalse(os.path.exists(self.path("out", "refused")))
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
@@ -194,6 +208,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "PrepareImage", "argument": {"image": "in/design.png.broken", "output": "out/p.jpg"}, "attempts": 5},
             {"activity": "PrepareImage",
              "argument": {"image": "in/sharp.jpg", "output": "out/p.png", "options": {"format": "jpeg"}}, "attempts": 5},
+            # A round's folder that already holds files.
+            {"activity": "PrepareRevision",
+             "argument": {"image": "in/design.png", "regions": load("regions", "valid.json"), "outputDir": "in"}, "attempts": 5},
             # A document for another size than the before image.
             {"activity": "CompositeRevision",
              "argument": {"before": "in/sharp.jpg", "after": "in/design.png", "regions": load("regions", "valid.json"),
@@ -211,9 +228,10 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-parameter", "not-found",
                                  "invalid-image", "invalid-scan", "invalid-parameter", "no-such-region",
                                  "write-failed", "write-failed", "image-too-large", "unreadable", "invalid-request",
-                                 "not-a-file", "invalid-request", "invalid-request", "invalid-image", "invalid-parameter", "size-mismatch"],
+                                 "not-a-file", "invalid-request", "invalid-request", "invalid-image", "invalid-parameter", "write-failed", "size-mismatch"],
                          answers)
         self.assertIn("the format is jpeg but $.output out/p.png names a png file", answers[17]["error"]["message"])
+        self.assertIn("already holds files; the argument may say \"overwrite\": true", answers[18]["error"]["message"])
         self.assertIn("$.texts[1]: expected a string", answers[14]["error"]["message"])
         self.assertIn("$.texts[0]: 20000 bytes", answers[15]["error"]["message"])
         with open(self.path("in", "design.png"), "rb") as f:
@@ -389,7 +407,7 @@ class UsageTests(unittest.TestCase):
         listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(listed.returncode, 0)
         for name in ["ValidateRegions", "PlaceChips", "RenderAnnotation", "SummarizeRoom", "FitBadges", "DrawPlan",
-                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask", "ReadDimensions", "PrepareImage", "CompositeRevision"]:
+                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask", "ReadDimensions", "PrepareImage", "CompositeRevision", "PrepareRevision"]:
             self.assertIn(name, listed.stdout.replace("\n", " "))
 
 
