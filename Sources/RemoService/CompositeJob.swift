@@ -40,8 +40,8 @@ extension Jobs {
         // second thread while `before` is decoded and the mask computed here.
         let (width, height) = (Int(document.image.width), Int(document.image.height))
         let sized = document.image.width == Double(width) && document.image.height == Double(height) && width >= 1 && height >= 1
-        let (edit, decoded) = try SideThread.run({
-            Result { () throws(JobError) -> (pixels: [UInt8], scaled: Bool, alpha: Bool) in
+        let decodeAfter = { () -> Result<(pixels: [UInt8], scaled: Bool, alpha: Bool), JobError> in
+            Result { () throws(JobError) in
                 let edit = try designImage(after, maximumPixels: request.maximumPixels, name: names.after)
                 guard sized, (edit.width, edit.height) != (width, height) else { return (edit.pixels, false, edit.hadTransparency) }
                 let pixels = ImageScaling.scale(
@@ -49,7 +49,8 @@ extension Jobs {
                     premultiplied: edit.hadTransparency)
                 return (pixels, true, edit.hadTransparency)
             }
-        }) { () throws(JobError) in
+        }
+        let (edit, decoded) = try SideThread.run(decodeAfter) { () throws(JobError) in
             let picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
             try checkSize(document, picture, names: (names.regions, names.before))
             let mask = try coverage(
@@ -57,7 +58,8 @@ extension Jobs {
                 maximumPixels: request.maximumPixels, name: names.regions)
             return (picture, mask)
         }
-        var (picture, mask) = decoded
+        var picture = decoded.0
+        let mask = decoded.1
         let (editPixels, scaledAfter, editAlpha) = try edit.get()
         blend(&picture.pixels, with: editPixels, by: mask.values)
         picture.hadTransparency = picture.hadTransparency || editAlpha
