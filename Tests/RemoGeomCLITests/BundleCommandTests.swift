@@ -11,7 +11,7 @@ struct BundleCommandTests {
     func consistentRound() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = Repository.url("Tests/RemoGeomCLITests/bundle_consistency.py").path
+        let script = Repository.url("Tests/RemoGeomCLITests/Oracles/bundle_consistency.py").path
         let result = try CLIRunner.runProgram("/usr/bin/env", ["python3", script, CLIRunner.executable.path, folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONParser.parse(Array(result.stdout.utf8))

@@ -12,7 +12,7 @@ struct CompositeCommandTests {
     func againstReferences() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = Repository.url("Tests/RemoGeomCLITests/composite_against_numpy.py").path
+        let script = Repository.url("Tests/RemoGeomCLITests/Oracles/composite_against_numpy.py").path
         let result = try CLIRunner.runProgram("/usr/bin/env", ["python3", script, CLIRunner.executable.path, folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONParser.parse(Array(result.stdout.utf8))

@@ -12,7 +12,7 @@ struct PrepareCommandTests {
     func againstReferences() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = Repository.url("Tests/RemoGeomCLITests/prepare_against_pillow.py").path
+        let script = Repository.url("Tests/RemoGeomCLITests/Oracles/prepare_against_pillow.py").path
         let result = try CLIRunner.runProgram("/usr/bin/env", ["python3", script, CLIRunner.executable.path, folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONParser.parse(Array(result.stdout.utf8))

@@ -21,7 +21,7 @@ import numpy as np
 from PIL import Image, ImageCms, ImageOps
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ORIGINALS = os.path.join(HERE, "..", "..", "SampleScans", "photos", "originals")
+ORIGINALS = os.path.join(HERE, "..", "..", "..", "SampleScans", "photos", "originals")
 
 
 def display_p3_profile():

@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SAMPLES = os.path.join(HERE, "..", "..", "SampleScans")
+SAMPLES = os.path.join(HERE, "..", "..", "..", "SampleScans")
 DESIGN = os.path.join(SAMPLES, "design.png")
 
 
