@@ -16,7 +16,7 @@ public struct RemoGeomCommand: ParsableCommand {
         subcommands: [
             DemoCommand.self, ValidateCommand.self, ChipsCommand.self, RenderCommand.self, RoomCommand.self, FitCommand.self,
             PhotoCommand.self, RepairCommand.self, SimplifyCommand.self, MaskCommand.self, DimensionsCommand.self, PrepareCommand.self,
-            CompositeCommand.self, BundleCommand.self,
+            CompositeCommand.self, DriftCommand.self, BundleCommand.self,
             ServeCommand.self,
         ]
     )

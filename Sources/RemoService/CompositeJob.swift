@@ -40,14 +40,9 @@ extension Jobs {
         // second thread while `before` is decoded and the mask computed here.
         let (width, height) = (Int(document.image.width), Int(document.image.height))
         let sized = document.image.width == Double(width) && document.image.height == Double(height) && width >= 1 && height >= 1
-        let decodeAfter = { () -> Result<(pixels: [UInt8], scaled: Bool, alpha: Bool), JobError> in
+        let decodeAfter = {
             Result { () throws(JobError) in
-                let edit = try designImage(after, maximumPixels: request.maximumPixels, name: names.after)
-                guard sized, (edit.width, edit.height) != (width, height) else { return (edit.pixels, false, edit.hadTransparency) }
-                let pixels = ImageScaling.scale(
-                    edit.pixels, width: edit.width, height: edit.height, toWidth: width, toHeight: height,
-                    premultiplied: edit.hadTransparency)
-                return (pixels, true, edit.hadTransparency)
+                try afterImage(after, width: sized ? width : nil, height: height, maximumPixels: request.maximumPixels, name: names.after)
             }
         }
         let (edit, decoded) = try SideThread.run(decodeAfter) { () throws(JobError) in
@@ -90,6 +85,18 @@ extension Jobs {
                 }
             }
         }
+    }
+
+    /// The generator's image as RGBA samples, scaled to `width` × `height` (an area average
+    /// down, linear up) when it has another size and `width` is given.
+    static func afterImage(_ bytes: [UInt8], width: Int?, height: Int, maximumPixels: Int, name: String) throws(JobError)
+        -> (pixels: [UInt8], scaled: Bool, alpha: Bool)
+    {
+        let edit = try designImage(bytes, maximumPixels: maximumPixels, name: name)
+        guard let width, (edit.width, edit.height) != (width, height) else { return (edit.pixels, false, edit.hadTransparency) }
+        let pixels = ImageScaling.scale(
+            edit.pixels, width: edit.width, height: edit.height, toWidth: width, toHeight: height, premultiplied: edit.hadTransparency)
+        return (pixels, true, edit.hadTransparency)
     }
 
     /// A design image (``RemoImage/ImageDecoder/designImage(_:maximumPixels:)``), its errors

@@ -1,0 +1,69 @@
+import RemoJSON
+import RemoPhoto
+
+/// The result of the drift job.
+public struct DriftResult: Sendable {
+    /// What the check found.
+    public var report: DriftCheck.Report
+    /// Whether `after` was of another size and scaled to `before`'s.
+    public var scaledAfter: Bool
+
+    /// The result object (docs/commands.md): `{"verdict", "changedFraction", "meanDeltaE",
+    /// "maxDeltaE", "changedBoxes", "scaledAfter", "checkVersion", "thresholds"}`.
+    public var json: JSONValue {
+        .object([
+            ("verdict", .string(report.kept ? "kept" : "drifted")),
+            ("changedFraction", .number(report.changedFraction.rounded(toPlaces: 4))),
+            ("meanDeltaE", .number(report.meanDeltaE.rounded(toPlaces: 2))), ("maxDeltaE", .number(report.maxDeltaE.rounded(toPlaces: 2))),
+            ("changedBoxes", .array(report.changedBoxes.map { .array($0.map { .number(Double($0)) }) })),
+            ("scaledAfter", .bool(scaledAfter)), ("checkVersion", .string(DriftCheck.checkVersion)),
+            (
+                "thresholds",
+                .object([
+                    ("changedDeltaE", .number(DriftCheck.changedDeltaE)), ("changedShare", .number(DriftCheck.changedShare)),
+                    ("overallDeltaE", .number(DriftCheck.overallDeltaE)),
+                    ("workingLongSide", .number(Double(DriftCheck.workingLongSide))),
+                    ("minimumBlock", .number(Double(DriftCheck.minimumBlock))),
+                ])
+            ),
+        ])
+    }
+}
+
+extension Double {
+    fileprivate func rounded(toPlaces places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (self * scale).rounded() / scale
+    }
+}
+
+extension Jobs {
+    /// `drift`: did the generator change the picture outside the regions? (docs/commands.md.)
+    /// Measured outside the regions grown by `request.grow` (the `mask` job's coverage).
+    ///
+    /// - Parameters:
+    ///   - before: The image sent to the generator: PNG, JPEG or HEIC bytes.
+    ///   - after: The generator's image; scaled to `before`'s size when it has another.
+    ///   - regions: The region document's JSON bytes, for `before`'s size.
+    ///   - request: The growth.
+    ///   - names: How messages name the three inputs.
+    /// - Throws: ``JobError``: `invalid-image`, `image-too-large`, `invalid-json`,
+    ///   `invalid-document`, `size-mismatch`.
+    public static func drift(
+        before: [UInt8], after: [UInt8], regions: [UInt8], request: DriftRequest = DriftRequest(),
+        names: (before: String, after: String, regions: String) = ("before", "after", "the document")
+    ) throws(JobError) -> DriftResult {
+        try request.check()
+        let document = try regionDocument(regions, name: names.regions)
+        let picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
+        try checkSize(document, picture, names: (names.regions, names.before))
+        let mask = try coverage(
+            document, regions: document.regions, grow: request.grow, feather: 0, maximumPixels: request.maximumPixels, name: names.regions)
+        let edit = try afterImage(
+            after, width: picture.width, height: picture.height, maximumPixels: request.maximumPixels, name: names.after)
+        let report = DriftCheck.measure(
+            before: picture.pixels, after: edit.pixels, width: picture.width, height: picture.height, excluded: mask.values)
+        return DriftResult(report: report, scaledAfter: edit.scaled)
+    }
+}
