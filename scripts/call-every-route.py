@@ -26,7 +26,7 @@ from remo_geom_client.types import Unset  # noqa: E402
 
 builtins.Unset = Unset
 from remo_geom_client.api.jobs import (  # noqa: E402
-    bundle, chips, composite, dimensions, fit, mask, photo, plan, prepare, render, repair, room, simplify, validate)
+    bundle, chips, composite, dimensions, drift, fit, mask, photo, plan, prepare, render, repair, room, simplify, validate)
 from remo_geom_client.api.operations import healthz, metrics, openapi, readyz  # noqa: E402
 from remo_geom_client import models  # noqa: E402
 from remo_geom_client.types import File  # noqa: E402
@@ -79,6 +79,10 @@ check("composite", composite.sync_detailed(
     client=client, body=models.CompositeBody(before=File(payload=BytesIO(design), file_name="before.png", mime_type="image/png"),
                                              after=File(payload=BytesIO(design), file_name="after.png", mime_type="image/png"), regions=valid),
     grow=4), 200, File)
+check("drift", drift.sync_detailed(
+    client=client, body=models.DriftBody(before=File(payload=BytesIO(design), file_name="before.png", mime_type="image/png"),
+                                         after=File(payload=BytesIO(design), file_name="after.png", mime_type="image/png"), regions=valid),
+    grow=4), 200, models.DriftResult)
 check("bundle", bundle.sync_detailed(
     client=client, body=models.BundleBody(image=File(payload=BytesIO(design), file_name="design.png", mime_type="image/png"), regions=valid),
     max_side=512), 200, models.BundleResult)

@@ -167,6 +167,16 @@ def document():
             query=[("grow", "Grow the regions outward by this many points before blending, 0 to 200 (default 8).", {"type": "number", "minimum": 0, "maximum": 200}),
                    ("feather", "Ramp from the edit to the original over this many points about the grown outline, 0 to 200 (default 4).", {"type": "number", "minimum": 0, "maximum": 200}),
                    ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})]),
+        "/v1/drift": job("drift", "Check whether the generator changed the picture outside the regions", "Both images averaged to a working size and compared in CIE Lab outside the regions grown by grow, the overall shift taken out before local changes: kept or drifted, with the changed areas. The same object as 'remo-geom drift --format json' (a drifted pair is still 200).",
+            {"required": True, "content": {"multipart/form-data": {"schema": {
+                "type": "object", "required": ["before", "after", "regions"],
+                "properties": {"before": {"type": "string", "format": "binary", "description": "The image sent to the generator: PNG, JPEG or HEIC."},
+                               "after": {"type": "string", "format": "binary", "description": "The generator's image: PNG, JPEG or HEIC."},
+                               "regions": ref("RegionDocument")}},
+                "encoding": {"before": {"contentType": ", ".join(IMAGE_TYPES)}, "after": {"contentType": ", ".join(IMAGE_TYPES)},
+                             "regions": {"contentType": "application/json"}}}}},
+            json_ok("DriftResult", "The verdict and what changed."),
+            query=[("grow", "Leave the regions grown by this many points out of the measure, 0 to 200 (default 8).", {"type": "number", "minimum": 0, "maximum": 200})]),
         "/v1/bundle": job("bundle", "Prepare one round for the generator", "Everything one round sends to the image generator, consistent by construction: the document's clear repairs made and the document validated, then image.png (the image prepared), annotated.png, mask.png (every region but the keep ones) and instructions.json at the prepared size, each with its bytes in base64. An invalid document is still 200, with valid false, its findings and no files.",
             {"required": True, "content": {"multipart/form-data": {"schema": {
                 "type": "object", "required": ["image", "regions"],

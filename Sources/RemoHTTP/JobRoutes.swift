@@ -99,6 +99,30 @@ enum JobRoutes {
         }
     }
 
+    /// `POST /v1/drift`: the drift object (docs/commands.md); parts `before`, `after`,
+    /// `regions`. A drifted pair is still 200.
+    static func drift(_ input: Input) throws(ServiceError) -> Prepared {
+        guard let boundary = MultipartForm.boundary(of: input.contentType) else {
+            throw ServiceError(.unsupportedMediaType, message: "POST /v1/drift takes multipart/form-data")
+        }
+        let form = try MultipartForm(input.body, boundary: boundary)
+        guard let before = form["before"], let after = form["after"], let regions = form["regions"] else {
+            throw ServiceError(
+                .invalidMultipart, message: "the form needs three parts: before and after (images) and regions (a region document)")
+        }
+        let request = try job { () throws(JobError) in try DriftRequest(input.parameters, maximumPixels: input.maximumPixels) }
+        let memory = DeclaredMemory.drift(before: before, after: after, regions: regions, request: request)
+        return Prepared(memory: memory) { () throws(ServiceError) in
+            json(
+                try job { () throws(JobError) in
+                    try Jobs.drift(
+                        before: before, after: after, regions: regions, request: request,
+                        names: ("the before part", "the after part", "the regions part")
+                    ).json
+                })
+        }
+    }
+
     /// `POST /v1/bundle`: one round's files (docs/commands.md) as JSON, each file's bytes in
     /// base64 beside its name, length and SHA-256; parts `image` and `regions`. An invalid
     /// document is still 200, with `"valid": false`, its findings and no files.

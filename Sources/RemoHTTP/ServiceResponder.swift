@@ -67,6 +67,7 @@ struct ServiceResponder: HTTPResponder {
             Route(method: .post, path: "/v1/photo", body: .image, handler: JobRoutes.photo),
             Route(method: .post, path: "/v1/prepare", body: .image, handler: JobRoutes.prepare),
             Route(method: .post, path: "/v1/composite", body: .multipart, handler: JobRoutes.composite),
+            Route(method: .post, path: "/v1/drift", body: .multipart, handler: JobRoutes.drift),
             Route(method: .post, path: "/v1/bundle", body: .multipart, handler: JobRoutes.bundle),
             Route(method: .post, path: "/v1/repair", body: .json, handler: JobRoutes.repair),
             Route(method: .post, path: "/v1/simplify", body: .json, handler: JobRoutes.simplify),

@@ -117,6 +117,14 @@ struct ServiceHTTPTests {
         #expect(composite.status == 200 && composite.headers["content-type"] == "image/png")
         #expect(composite.body == Array(try Data(contentsOf: URL(fileURLWithPath: compositeFile))))
         #expect(#"{"output":"\#(compositeFile)","# + (composite.headers["remo-result"] ?? "").dropFirst() + "\n" == composited)
+        let drift = try service.request(
+            "POST", "/v1/drift?grow=4",
+            form: [("before", "@SampleScans/design.png"), ("after", "@SampleScans/mask.png"), ("regions", "@\(Self.valid)")])
+        let measured = try CLIRunner.run([
+            "drift", "--before", "SampleScans/design.png", "--after", "SampleScans/mask.png", "--regions", Self.valid, "--grow", "4",
+            "--format", "json",
+        ])
+        #expect(drift.status == 200 && drift.text + "\n" == measured.stdout && measured.status == 1, "\(drift.text)")
         let bundle = try service.request(
             "POST", "/v1/bundle?maxSide=600", form: [("image", "@SampleScans/design.png"), ("regions", "@\(Self.valid)")])
         let roundFolder = service.folder.appendingPathComponent("round").path
@@ -181,7 +189,7 @@ struct ServiceHTTPTests {
         #expect(service.log.contains("request.id=abc-123") && service.log.contains("path=/v1/render"))
         let conformance = try service.checkAgainstOpenAPI()
         #expect(conformance.ok, "\(conformance.report)")
-        #expect(service.stop() == 0)
+        #expect(service.stop() == 0, "\(service.log.suffix(3000))")
     }
 
     @Test("every error path gives its status and error object, never a 5xx, and conforms to openapi.json")

@@ -63,7 +63,8 @@ struct SchemaTests {
         }
     }
 
-    @Test("the outputs of the CLI and of the jobs: validate, chips, room, fit, photo, prepare, composite, bundle and the error object")
+    @Test(
+        "the outputs of the CLI and of the jobs: validate, chips, room, fit, photo, prepare, composite, drift, bundle and the error object")
     func outputs() throws {
         var validate: [String] = []
         var chips: [String] = []
@@ -106,6 +107,12 @@ struct SchemaTests {
                 "SampleScans/regions/valid.json", "--output", folder.appendingPathComponent("c.png").path,
             ]).stdout
         ]
+        let drifts = try ["SampleScans/design.png", "SampleScans/mask.png", "SampleScans/photos/sharp.jpg"].map {
+            try CLIRunner.run([
+                "drift", "--before", "SampleScans/design.png", "--after", $0, "--regions", "SampleScans/regions/valid.json", "--format",
+                "json",
+            ]).stdout
+        }
         let bundles = [
             try CLIRunner.run([
                 "bundle", "--image", "SampleScans/design.png", "--regions", "SampleScans/regions/valid.json", "--output-dir",
@@ -125,7 +132,7 @@ struct SchemaTests {
         for (schema, values) in [
             ("validate-result", validate), ("chips-result", chips), ("room-result", rooms), ("fit-result", fits), ("error", errors),
             ("photo-result", photos), ("dimensions-result", sizes), ("prepare-result", prepared), ("composite-result", composites),
-            ("bundle-result", bundles),
+            ("bundle-result", bundles), ("drift-result", drifts),
         ] {
             let result = try Self.check(schema, values)
             #expect(result.ok, "\(schema): \(result.output)")

@@ -699,6 +699,167 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/drift": {
+      "post": {
+        "operationId": "drift",
+        "tags": [
+          "jobs"
+        ],
+        "summary": "Check whether the generator changed the picture outside the regions",
+        "description": "Both images averaged to a working size and compared in CIE Lab outside the regions grown by grow, the overall shift taken out before local changes: kept or drifted, with the changed areas. The same object as 'remo-geom drift --format json' (a drifted pair is still 200).",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "multipart/form-data": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "before",
+                  "after",
+                  "regions"
+                ],
+                "properties": {
+                  "before": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": "The image sent to the generator: PNG, JPEG or HEIC."
+                  },
+                  "after": {
+                    "type": "string",
+                    "format": "binary",
+                    "description": "The generator's image: PNG, JPEG or HEIC."
+                  },
+                  "regions": {
+                    "$ref": "#/components/schemas/RegionDocument"
+                  }
+                }
+              },
+              "encoding": {
+                "before": {
+                  "contentType": "image/jpeg, image/png, image/heic, image/heif"
+                },
+                "after": {
+                  "contentType": "image/jpeg, image/png, image/heic, image/heif"
+                },
+                "regions": {
+                  "contentType": "application/json"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "grow",
+            "in": "query",
+            "required": false,
+            "description": "Leave the regions grown by this many points out of the measure, 0 to 200 (default 8).",
+            "schema": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The verdict and what changed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DriftResult"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "The body cannot be parsed or has the wrong shape (the message names where), a query parameter is invalid, or the body breaks its HTTP framing (bad-framing).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "The route takes another method (see Allow).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "408": {
+            "description": "The request's head did not arrive within --header-timeout, or its body came slower than --min-body-rate; the connection is closed.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "The body is over --max-body-bytes: refused from Content-Length before reading, or as soon as a streamed body passes it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "A media type the route does not take, or a body with a Content-Encoding.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "An image over --max-pixels (checked from its header), of another size than the document, a room number the scan does not have, a region id the document does not have, or a job that declares more memory than --memory-budget (over-memory-budget).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "Every job slot is busy and the queue is full, or the bodies being received fill the memory budget: retry after Retry-After seconds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            },
+            "headers": {
+              "Retry-After": {
+                "schema": {
+                  "type": "integer"
+                },
+                "description": "seconds"
+              }
+            }
+          }
+        }
+      }
+    },
     "/v1/bundle": {
       "post": {
         "operationId": "bundle",
@@ -2527,6 +2688,93 @@ enum OpenAPIDocument {
               "type": "string"
             },
             "description": "The parts of the text that give a size that is not the product's (a seat height, the box, a weight, a mattress it takes) or a size without its unit or dimension, as written."
+          }
+        }
+      },
+      "DriftResult": {
+        "title": "drift result",
+        "description": "Did the generator change the picture outside the regions? (docs/commands.md.) The same object from `remo-geom drift --format json`, POST /v1/drift and the CheckDrift activity.",
+        "type": "object",
+        "required": [
+          "verdict",
+          "changedFraction",
+          "meanDeltaE",
+          "maxDeltaE",
+          "changedBoxes",
+          "scaledAfter",
+          "checkVersion",
+          "thresholds"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "verdict": {
+            "enum": [
+              "kept",
+              "drifted"
+            ]
+          },
+          "changedFraction": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "The share of the measured area (outside the grown regions) that changed."
+          },
+          "meanDeltaE": {
+            "type": "number",
+            "minimum": 0,
+            "description": "The mean CIE ΔE76 over the measured area, at the working size."
+          },
+          "maxDeltaE": {
+            "type": "number",
+            "minimum": 0
+          },
+          "changedBoxes": {
+            "type": "array",
+            "maxItems": 8,
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "minItems": 4,
+              "maxItems": 4,
+              "description": "x, y, width, height in before's pixels."
+            }
+          },
+          "scaledAfter": {
+            "type": "boolean"
+          },
+          "checkVersion": {
+            "type": "string"
+          },
+          "thresholds": {
+            "type": "object",
+            "required": [
+              "changedDeltaE",
+              "changedShare",
+              "overallDeltaE",
+              "workingLongSide",
+              "minimumBlock"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "changedDeltaE": {
+                "type": "number"
+              },
+              "changedShare": {
+                "type": "number"
+              },
+              "overallDeltaE": {
+                "type": "number"
+              },
+              "workingLongSide": {
+                "type": "integer"
+              },
+              "minimumBlock": {
+                "type": "integer"
+              }
+            }
           }
         }
       },

@@ -72,6 +72,12 @@ public enum DeclaredMemory {
             + 4 * pixels(ImageDecoder.declaredPixels(after), within: limit)
     }
 
+    /// `drift`: both images and the mask, as `composite` holds them (it writes no PNG, so
+    /// `composite`'s figure bounds it).
+    public static func drift(before: [UInt8], after: [UInt8], regions: [UInt8], request: DriftRequest) -> Int {
+        composite(before: before, after: after, regions: regions, request: CompositeRequest(maximumPixels: request.maximumPixels))
+    }
+
     /// `bundle`: what `prepare` holds for the image, the document, and the round's pictures
     /// at the prepared size (the annotated RGBA and its PNG, the mask and its PNG: 10 per
     /// pixel, counted on the full size).

@@ -17,12 +17,13 @@ public enum Activity: String, CaseIterable, Sendable {
     case prepareImage = "PrepareImage"
     case compositeRevision = "CompositeRevision"
     case prepareRevision = "PrepareRevision"
+    case checkDrift = "CheckDrift"
 
     /// Whether the job reads or writes an image: it may take seconds, so it runs on a
     /// thread of its own and heartbeats.
     public var isImageJob: Bool {
         switch self {
-        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask, .prepareImage, .compositeRevision, .prepareRevision: true
+        case .renderAnnotation, .drawPlan, .checkPhoto, .drawMask, .prepareImage, .compositeRevision, .prepareRevision, .checkDrift: true
         case .validateRegions, .placeChips, .summarizeRoom, .fitBadges, .repairRegions, .simplifyRegions, .readDimensions: false
         }
     }
@@ -167,6 +168,17 @@ public struct ActivityRunner: Sendable {
             return ActivityProduct(
                 value: .object([("outputDir", result.valid ? .string(outputDir) : .null)] + result.members),
                 folder: result.valid ? ActivityProduct.Folder(path: outputDir, files: files, overwrite: try argument.overwrite()) : nil)
+
+        case .checkDrift:
+            let argument = try ActivityArgument(argument, shape: "{\"before\", \"after\", \"regions\", \"options\"}")
+            let (beforePath, afterPath) = (try argument.string("before"), try argument.string("after"))
+            let regions = try argument.objectBytes("regions", "a region document")
+            let request = try DriftRequest(try argument.options("options"), maximumPixels: maximumPixels)
+            return ActivityProduct(
+                value: try Jobs.drift(
+                    before: try input(beforePath, member: "$.before", fetched), after: try input(afterPath, member: "$.after", fetched),
+                    regions: regions, request: request, names: (beforePath, afterPath, "$.regions")
+                ).json)
 
         case .checkPhoto:
             let argument = try ActivityArgument(argument, shape: "{\"image\"}")

@@ -104,6 +104,9 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
                           "options": {"maxSide": 800}}},
             {"activity": "PrepareRevision",
              "argument": {"image": "in/design.png", "regions": load("regions", "overlapping.json"), "outputDir": "out/refused"}},
+            {"activity": "CheckDrift",
+             "argument": {"before": "in/design.png", "after": "in/sharp.jpg", "regions": load("regions", "valid.json"),
+                          "options": {"grow": 4}}},
         ]
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
@@ -159,6 +162,10 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
                 self.assertEqual(a.read(), b.read(), f["name"])
         self.assertEqual((results[15]["valid"], results[15]["outputDir"], results[15]["files"]), (False, None, []))
         self.assertFalse(os.path.exists(self.path("out", "refused")))
+        drift = harness.cli("drift", "--before", os.path.join(SAMPLES, "design.png"), "--after",
+                            os.path.join(SAMPLES, "photos", "sharp.jpg"), "--regions", valid, "--grow", "4", "--format", "json")
+        self.assertEqual(results[16], json.loads(drift))
+        self.assertEqual((results[16]["verdict"], results[16]["scaledAfter"]), ("drifted", True))
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
@@ -407,7 +414,7 @@ class UsageTests(unittest.TestCase):
         listed = subprocess.run([harness.WORKER, "--help"], capture_output=True, text=True, timeout=30)
         self.assertEqual(listed.returncode, 0)
         for name in ["ValidateRegions", "PlaceChips", "RenderAnnotation", "SummarizeRoom", "FitBadges", "DrawPlan",
-                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask", "ReadDimensions", "PrepareImage", "CompositeRevision", "PrepareRevision"]:
+                     "CheckPhoto", "RepairRegions", "SimplifyRegions", "DrawMask", "ReadDimensions", "PrepareImage", "CompositeRevision", "PrepareRevision", "CheckDrift"]:
             self.assertIn(name, listed.stdout.replace("\n", " "))
 
 
