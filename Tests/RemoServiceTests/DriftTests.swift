@@ -41,6 +41,33 @@ struct DriftTests {
         }
     }
 
+    @Test("a uniform cast of ΔE76 about 11 alone is kept (the overall shift is taken out before local changes); at 14 it is drifted")
+    func uniformCast() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The cast made in CIE Lab by OpenCV (float RGB in [0, 1] gives Lab in its own units).
+        let script = """
+            import sys
+            import cv2, numpy as np
+            from PIL import Image
+            rgb = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(np.float32) / 255
+            lab = cv2.cvtColor(rgb, cv2.COLOR_RGB2Lab)
+            lab[..., 1] += float(sys.argv[3])
+            out = np.clip(cv2.cvtColor(lab, cv2.COLOR_Lab2RGB), 0, 1)
+            Image.fromarray((out * 255 + 0.5).astype(np.uint8)).save(sys.argv[2])
+            """
+        for (shift, expected) in [("11", "kept"), ("14", "drifted")] {
+            let cast = folder.appendingPathComponent("cast-\(shift).png").path
+            let made = try CLIRunner.runProgram("/usr/bin/env", ["python3", "-c", script, "SampleScans/design.png", cast, shift])
+            try #require(made.status == 0, "\(made.stderr)")
+            let result = try Jobs.drift(
+                before: Array(Data(contentsOf: Repository.url("SampleScans/design.png"))),
+                after: Array(Data(contentsOf: URL(fileURLWithPath: cast))),
+                regions: Array(Data(contentsOf: Repository.url("SampleScans/regions/valid.json"))))
+            #expect((result.report.kept ? "kept" : "drifted") == expected, "a cast of \(shift): \(JSONWriter.string(result.json))")
+        }
+    }
+
     @Test("exit status 0 kept, 1 drifted, 2 unreadable; the changed box is where the object was added")
     func commandLine() throws {
         let folder = try CLIRunner.temporaryFolder()
