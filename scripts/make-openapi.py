@@ -125,6 +125,16 @@ FIT_BODY = {
 }
 
 
+# The multipart body of composite and drift: the image sent, the generator's answer, the regions.
+REVISION_BODY = {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["before", "after", "regions"],
+    "properties": {"before": {"type": "string", "format": "binary", "description": "The image sent to the generator: PNG, JPEG or HEIC."},
+                   "after": {"type": "string", "format": "binary", "description": "The generator's image: PNG, JPEG or HEIC."},
+                   "regions": {"$ref": "#/components/schemas/RegionDocument"}}},
+    "encoding": {"before": {"contentType": ", ".join(IMAGE_TYPES)}, "after": {"contentType": ", ".join(IMAGE_TYPES)},
+                 "regions": {"contentType": "application/json"}}}}}
+
+
 PLAN_BODY = {
     "type": "object",
     "required": ["scan"],
@@ -156,25 +166,13 @@ def document():
                    ("chips", "Draw the numbered chips (default true).", {"enum": ["true", "false"]}),
                    ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})]),
         "/v1/composite": job("composite", "Put the generator's image back over the original", "The revision as the app shows it: the after part's pixels where the regions' mask (the mask job's exact coverage, grown and feathered) is full, the before part's where it is empty, blended between; an after of another size is scaled to before's first. The same bytes as 'remo-geom composite'; the result object (without 'output') is in the Remo-Result header as compact JSON.",
-            {"required": True, "content": {"multipart/form-data": {"schema": {
-                "type": "object", "required": ["before", "after", "regions"],
-                "properties": {"before": {"type": "string", "format": "binary", "description": "The image sent to the generator: PNG, JPEG or HEIC."},
-                               "after": {"type": "string", "format": "binary", "description": "The generator's image: PNG, JPEG or HEIC."},
-                               "regions": ref("RegionDocument")}},
-                "encoding": {"before": {"contentType": ", ".join(IMAGE_TYPES)}, "after": {"contentType": ", ".join(IMAGE_TYPES)},
-                             "regions": {"contentType": "application/json"}}}}},
+            REVISION_BODY,
             {**PNG, "headers": {"Remo-Result": {"description": "The result as compact JSON (the CompositeResult schema).", "schema": {"type": "string"}}}},
             query=[("grow", "Grow the regions outward by this many points before blending, 0 to 200 (default 8).", {"type": "number", "minimum": 0, "maximum": 200}),
                    ("feather", "Ramp from the edit to the original over this many points about the grown outline, 0 to 200 (default 4).", {"type": "number", "minimum": 0, "maximum": 200}),
                    ("compression", "PNG compression: fast, default or small (default fast).", {"enum": ["fast", "default", "small"]})]),
         "/v1/drift": job("drift", "Check whether the generator changed the picture outside the regions", "Both images averaged to a working size and compared in CIE Lab outside the regions grown by grow, the overall shift taken out before local changes: kept or drifted, with the changed areas. The same object as 'remo-geom drift --format json' (a drifted pair is still 200).",
-            {"required": True, "content": {"multipart/form-data": {"schema": {
-                "type": "object", "required": ["before", "after", "regions"],
-                "properties": {"before": {"type": "string", "format": "binary", "description": "The image sent to the generator: PNG, JPEG or HEIC."},
-                               "after": {"type": "string", "format": "binary", "description": "The generator's image: PNG, JPEG or HEIC."},
-                               "regions": ref("RegionDocument")}},
-                "encoding": {"before": {"contentType": ", ".join(IMAGE_TYPES)}, "after": {"contentType": ", ".join(IMAGE_TYPES)},
-                             "regions": {"contentType": "application/json"}}}}},
+            REVISION_BODY,
             json_ok("DriftResult", "The verdict and what changed."),
             query=[("grow", "Leave the regions grown by this many points out of the measure, 0 to 200 (default 8).", {"type": "number", "minimum": 0, "maximum": 200})]),
         "/v1/bundle": job("bundle", "Prepare one round for the generator", "Everything one round sends to the image generator, consistent by construction: the document's clear repairs made and the document validated, then image.png (the image prepared), annotated.png, mask.png (every region but the keep ones) and instructions.json at the prepared size, each with its bytes in base64. An invalid document is still 200, with valid false, its findings and no files.",

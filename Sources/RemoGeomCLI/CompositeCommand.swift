@@ -48,9 +48,7 @@ struct CompositeCommand: ParsableCommand {
     var overwrite = false
 
     func validate() throws {
-        if [before, after, regions].filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("Only one of --before, --after and --regions can read standard input.")
-        }
+        try RevisionInputs.validate(before: before, after: after, regions: regions)
         _ = try request()
         try FileIdentity.refuseOverwriting(
             output, option: "--output", inputs: [("--before", before), ("--after", after), ("--regions", regions)], overwrite: overwrite)
@@ -66,13 +64,11 @@ struct CompositeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = (before: Input(argument: before), after: Input(argument: after), regions: Input(argument: regions))
         let result: CompositeResult
         do {
+            let inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
             result = try Jobs.composite(
-                before: try InputFiles.read(inputs.before, limit: 512 << 20).get(),
-                after: try InputFiles.read(inputs.after, limit: 512 << 20).get(), regions: try InputFiles.read(inputs.regions).get(),
-                request: try request(), names: (inputs.before.name, inputs.after.name, inputs.regions.name))
+                before: inputs.before, after: inputs.after, regions: inputs.regions, request: try request(), names: inputs.names)
         } catch {
             Console.error("remo-geom composite: \(error)")
             throw ExitCode(2)

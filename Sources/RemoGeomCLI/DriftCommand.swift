@@ -38,9 +38,7 @@ struct DriftCommand: ParsableCommand {
     var maxPixels: Int = PixelLimit.default
 
     func validate() throws {
-        if [before, after, regions].filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("Only one of --before, --after and --regions can read standard input.")
-        }
+        try RevisionInputs.validate(before: before, after: after, regions: regions)
         guard format != .jsonl else { throw ValidationError("--format takes text or json.") }
         _ = try request()
     }
@@ -52,13 +50,11 @@ struct DriftCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = (before: Input(argument: before), after: Input(argument: after), regions: Input(argument: regions))
         let result: DriftResult
         do {
+            let inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
             result = try Jobs.drift(
-                before: try InputFiles.read(inputs.before, limit: 512 << 20).get(),
-                after: try InputFiles.read(inputs.after, limit: 512 << 20).get(), regions: try InputFiles.read(inputs.regions).get(),
-                request: try request(), names: (inputs.before.name, inputs.after.name, inputs.regions.name))
+                before: inputs.before, after: inputs.after, regions: inputs.regions, request: try request(), names: inputs.names)
         } catch {
             Console.error("remo-geom drift: \(error)")
             throw ExitCode(2)

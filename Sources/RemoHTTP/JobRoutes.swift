@@ -73,17 +73,23 @@ enum JobRoutes {
         }
     }
 
-    /// `POST /v1/composite`: the revision as the app shows it, a PNG, with the result object
-    /// in `Remo-Result` (docs/commands.md); parts `before`, `after`, `regions`.
-    static func composite(_ input: Input) throws(ServiceError) -> Prepared {
+    /// The parts `before`, `after` and `regions` of a revision's multipart form (composite, drift).
+    static func revisionParts(_ input: Input, route: String) throws(ServiceError) -> (before: [UInt8], after: [UInt8], regions: [UInt8]) {
         guard let boundary = MultipartForm.boundary(of: input.contentType) else {
-            throw ServiceError(.unsupportedMediaType, message: "POST /v1/composite takes multipart/form-data")
+            throw ServiceError(.unsupportedMediaType, message: "POST \(route) takes multipart/form-data")
         }
         let form = try MultipartForm(input.body, boundary: boundary)
         guard let before = form["before"], let after = form["after"], let regions = form["regions"] else {
             throw ServiceError(
                 .invalidMultipart, message: "the form needs three parts: before and after (images) and regions (a region document)")
         }
+        return (before, after, regions)
+    }
+
+    /// `POST /v1/composite`: the revision as the app shows it, a PNG, with the result object
+    /// in `Remo-Result` (docs/commands.md); parts `before`, `after`, `regions`.
+    static func composite(_ input: Input) throws(ServiceError) -> Prepared {
+        let (before, after, regions) = try revisionParts(input, route: "/v1/composite")
         let request = try job { () throws(JobError) in try CompositeRequest(input.parameters, maximumPixels: input.maximumPixels) }
         let memory = DeclaredMemory.composite(before: before, after: after, regions: regions, request: request)
         return Prepared(memory: memory) { () throws(ServiceError) in
@@ -102,14 +108,7 @@ enum JobRoutes {
     /// `POST /v1/drift`: the drift object (docs/commands.md); parts `before`, `after`,
     /// `regions`. A drifted pair is still 200.
     static func drift(_ input: Input) throws(ServiceError) -> Prepared {
-        guard let boundary = MultipartForm.boundary(of: input.contentType) else {
-            throw ServiceError(.unsupportedMediaType, message: "POST /v1/drift takes multipart/form-data")
-        }
-        let form = try MultipartForm(input.body, boundary: boundary)
-        guard let before = form["before"], let after = form["after"], let regions = form["regions"] else {
-            throw ServiceError(
-                .invalidMultipart, message: "the form needs three parts: before and after (images) and regions (a region document)")
-        }
+        let (before, after, regions) = try revisionParts(input, route: "/v1/drift")
         let request = try job { () throws(JobError) in try DriftRequest(input.parameters, maximumPixels: input.maximumPixels) }
         let memory = DeclaredMemory.drift(before: before, after: after, regions: regions, request: request)
         return Prepared(memory: memory) { () throws(ServiceError) in
