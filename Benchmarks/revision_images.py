@@ -7,13 +7,17 @@ would):
   pixels, against vipsthumbnail (libvips's shrink-on-load thumbnailer) and Pillow's draft +
   thumbnail; libjpeg-turbo's own `djpeg -scale 1/8` (decoding alone, no resize or encoding)
   is shown as the floor every thumbnailer of this file stands on.
+- render: a 12-megapixel PNG and three lassos to the annotated PNG, against libvips (pyvips:
+  the outlines as an SVG overlay, a dark halo under a light core, composited) and Pillow
+  (ImageDraw lines), all writing PNG at zlib level 1.
 - composite: two 12-megapixel PNGs and three lassos to the composite PNG, against Pillow
   (polygon mask, Gaussian blur, Image.composite) and OpenCV (fillPoly, GaussianBlur, a
   numpy blend), all writing PNG at zlib level 1 as ours does.
 
 Prints, for each job and peer, the median wall time of --runs runs and the peak resident
 memory, and the ratios against the peers. Needs the release build (swift build -c release
---product remo-geom), Debian's libvips-tools, and Pillow.
+--product remo-geom), Debian's libvips-tools and libjpeg-turbo-progs, and Python's Pillow,
+numpy, opencv-python-headless and pyvips.
 
     python3 Benchmarks/revision_images.py [--runs 15] [--jobs prepare,composite]
 """
@@ -54,6 +58,36 @@ for region in document["regions"]:
 mask = cv2.GaussianBlur(mask, (0, 0), 8)[..., None].astype(np.uint16)
 blend = (before.astype(np.uint16) * (255 - mask) + after.astype(np.uint16) * mask + 127) // 255
 cv2.imwrite(sys.argv[4], blend.astype(np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 1])
+"""
+
+PYVIPS_RENDER = """
+import json, sys
+import pyvips
+image = pyvips.Image.new_from_file(sys.argv[1], access="sequential")
+document = json.load(open(sys.argv[2]))
+scale = document.get("scale", 1)
+paths = "".join(
+    '<polygon points="%s" fill="none" stroke="#101010" stroke-width="%g" stroke-linejoin="round"/>'
+    '<polygon points="%s" fill="none" stroke="#ffffff" stroke-width="%g" stroke-linejoin="round"/>'
+    % (" ".join("%g,%g" % tuple(p) for p in r["points"]), 6 * scale, " ".join("%g,%g" % tuple(p) for p in r["points"]), 3 * scale)
+    for r in document["regions"])
+svg = '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d">%s</svg>' % (image.width, image.height, paths)
+overlay = pyvips.Image.svgload_buffer(svg.encode())
+image.composite2(overlay, "over").flatten().pngsave(sys.argv[3], compression=1)
+"""
+
+PILLOW_RENDER = """
+import json, sys
+from PIL import Image, ImageDraw
+image = Image.open(sys.argv[1]).convert("RGB")
+document = json.load(open(sys.argv[2]))
+scale = document.get("scale", 1)
+draw = ImageDraw.Draw(image)
+for region in document["regions"]:
+    points = [tuple(p) for p in region["points"]] + [tuple(region["points"][0])]
+    draw.line(points, fill=(16, 16, 16), width=int(6 * scale), joint="curve")
+    draw.line(points, fill=(255, 255, 255), width=int(3 * scale), joint="curve")
+image.save(sys.argv[3], compress_level=1)
 """
 
 PILLOW_THUMBNAIL = """
@@ -120,7 +154,7 @@ def measure(command, runs):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--jobs", default="prepare,composite", help="which jobs to measure (default: all)")
+    parser.add_argument("--jobs", default="prepare,render,composite", help="which jobs to measure (default: all)")
     parser.add_argument("--make-photo", help=argparse.SUPPRESS)
     parser.add_argument("--make-revision", help=argparse.SUPPRESS)
     options = parser.parse_args()
@@ -131,11 +165,12 @@ def main():
     if not os.access(REMO, os.X_OK):
         sys.exit("build first: swift build -c release --product remo-geom")
     folder = tempfile.mkdtemp(prefix="remo-revision-")
-    photo = os.path.join(folder, "photo.jpg")
-    # Made in a process of its own: a child's peak RSS counts what it inherits at fork, so
-    # this process stays small.
-    subprocess.run([sys.executable, __file__, "--make-photo", photo], check=True)
     jobs = options.jobs.split(",")
+    photo = os.path.join(folder, "photo.jpg")
+    if "prepare" in jobs:
+        # Made in a process of its own: a child's peak RSS counts what it inherits at fork,
+        # so this process stays small.
+        subprocess.run([sys.executable, __file__, "--make-photo", photo], check=True)
     print(f"{options.runs} runs each, a process per job; 12 MP decoded as RGBA is {4032 * 3024 * 4 / 2**20:.1f} MB")
     if "prepare" in jobs:
         print(f"\nprepare's input: a 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB")
@@ -149,9 +184,19 @@ def main():
             if side == 256:
                 rows["(djpeg -scale 1/8: decoding)"] = ["djpeg", "-scale", "1/8", "-outfile", os.devnull, photo]
             report(f"prepare to {side} pixels", rows, options.runs)
-    if "composite" in jobs:
+    if "render" in jobs or "composite" in jobs:
         subprocess.run([sys.executable, __file__, "--make-revision", folder], check=True)
-        before, after, regions = (os.path.join(folder, name) for name in ("before.png", "after.png", "regions.json"))
+    before, after, regions = (os.path.join(folder, name) for name in ("before.png", "after.png", "regions.json"))
+    if "render" in jobs:
+        outputs = [os.path.join(folder, f"render-{name}.png") for name in ("remo", "vips", "pillow")]
+        report("render at 12 megapixels", {
+            "remo-geom render": [REMO, "render", "--image", before, "--regions", regions, "--output", outputs[0], "--overwrite"],
+            "libvips (pyvips)": [sys.executable, "-c", PYVIPS_RENDER, before, regions, outputs[1]],
+            "Pillow": [sys.executable, "-c", PILLOW_RENDER, before, regions, outputs[2]],
+        }, options.runs)
+        sizes = [os.path.getsize(path) for path in outputs]
+        print(f"  file sizes: ours {sizes[0]:,}, libvips {sizes[1]:,} ({sizes[0] / sizes[1] - 1:+.1%}), Pillow {sizes[2]:,}")
+    if "composite" in jobs:
         out = os.path.join(folder, "composite.png")
         report("composite at 12 megapixels", {
             "remo-geom composite": [REMO, "composite", "--before", before, "--after", after, "--regions", regions, "--output", out,
