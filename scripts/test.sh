@@ -32,7 +32,9 @@ beside() {
     local name=$1 log="$output/$1.log"
     shift
     (stage "$name" "$@" >"$log" 2>&1 || { echo "$name failed:" >&2; cat "$log" >&2; exit 1; }) &
+    besides+=($!)
 }
+besides=()
 beside schemathesis env REMO_GEOM=.build/debug/remo-geom scripts/schemathesis.sh 25
 beside generated-client env REMO_GEOM=.build/debug/remo-geom scripts/generated-client.sh
 beside docs scripts/docs.sh
@@ -40,8 +42,10 @@ beside consumer scripts/check-consumer.sh
 beside lint swift format lint --strict --recursive Sources Tests Package.swift Worker/Package.swift Worker/Sources/RemoWorker \
     Worker/Sources/remo-geom-worker Worker/Tests/RemoWorkerTests Benchmarks/Package.swift Benchmarks/Benchmarks
 Worker/scripts/test.sh build
+# By process id: `jobs -p` no longer lists a job that has already ended, so a check that
+# failed early would pass unseen.
 failed=0
-for job in $(jobs -p); do wait "$job" || failed=1; done
+for pid in "${besides[@]}"; do wait "$pid" || failed=1; done
 [ "$failed" -eq 0 ] || exit 1
 stage "deploy files" scripts/check-deploy.sh .build/debug/remo-geom Worker/.build/debug/remo-geom-worker
 # The integration tests alone on the machine: some of them time a cancellation.

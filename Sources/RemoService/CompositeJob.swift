@@ -38,8 +38,13 @@ extension Jobs {
         let document = try regionDocument(regions, name: names.regions)
         // `after` is decoded (and scaled to the document's size, `before`'s once checked) on a
         // second thread while `before` is decoded and the mask computed here.
-        let (width, height) = (Int(document.image.width), Int(document.image.height))
-        let sized = document.image.width == Double(width) && document.image.height == Double(height) && width >= 1 && height >= 1
+        // The document's size as whole pixels, when it is one a PNG can have (a size past
+        // Int's range must not reach Int()).
+        let (w, h) = (document.image.width, document.image.height)
+        let sized =
+            w >= 1 && h >= 1 && w <= Double(PNGCodec.maximumSide) && h <= Double(PNGCodec.maximumSide) && w == w.rounded()
+            && h == h.rounded()
+        let (width, height) = sized ? (Int(w), Int(h)) : (0, 0)
         let decodeAfter = {
             Result { () throws(JobError) in
                 try afterImage(after, width: sized ? width : nil, height: height, maximumPixels: request.maximumPixels, name: names.after)

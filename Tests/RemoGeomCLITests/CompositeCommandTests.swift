@@ -21,6 +21,30 @@ struct CompositeCommandTests {
     }
 
     @Test(
+        "a document for an image of 1.35e307 × 5.5e16 pixels (schemathesis's: its size once trapped converting to Int): size-mismatch, exit 2, for composite, drift and bundle"
+    )
+    func sizePastIntRange() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("huge.json")
+        try Data(#"{"image": {"width": 1.35e307, "height": 5.5e16}, "regions": []}"#.utf8).write(to: document)
+        let design = "SampleScans/design.png"
+        for arguments in [
+            [
+                "composite", "--before", design, "--after", design, "--regions", document.path, "--output",
+                folder.appendingPathComponent("c.png").path,
+            ],
+            ["drift", "--before", design, "--after", design, "--regions", document.path],
+            ["bundle", "--image", design, "--regions", document.path, "--output-dir", folder.appendingPathComponent("round").path],
+        ] {
+            let run = try CLIRunner.run(arguments)
+            #expect(
+                run.status == 2 && run.stderr.contains("is for a 1.35e+307 × 5.5e+16 image"), "\(arguments[0]): \(run.status) \(run.stderr)"
+            )
+        }
+    }
+
+    @Test(
         "bad input: exit 2 naming the input, nothing written",
         arguments: [
             (["--before", "/etc/hostname"], "/etc/hostname: not a PNG, JPEG or HEIC image"),
