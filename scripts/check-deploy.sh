@@ -27,7 +27,9 @@ for binary in "$@"; do
     fi
     while read -r path; do
         case "$(realpath "$path")" in "$(realpath "$swift_runtime")"/*) continue ;; esac
-        package=$(owner "$path" | head -1 | cut -d: -f1)
+        # sed, not head: head leaves while dpkg still writes, and under pipefail dpkg's
+        # SIGPIPE failed the stage at random.
+        package=$(owner "$path" | sed -n 1p | cut -d: -f1)
         [ -n "$package" ] || { echo "check-deploy: no Debian package owns $path (linked by $binary)" >&2; exit 1; }
         needed="$needed $package"
     done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')
@@ -35,7 +37,7 @@ done
 for name in $(grep -rhoE 'dlopen\("[^"]+"' Sources | sed 's/dlopen("//; s/"$//' | sort -u); do
     path=$(ldconfig -p | awk -v n="$name" '$1 == n { print $NF; exit }')
     [ -n "$path" ] || { echo "check-deploy: $name (opened with dlopen) is not installed here" >&2; exit 1; }
-    needed="$needed $(owner "$path" | head -1 | cut -d: -f1)"
+    needed="$needed $(owner "$path" | sed -n 1p | cut -d: -f1)"
 done
 needed=$(echo "$needed" | tr ' ' '\n' | grep . | sort -u)
 if [ "$needed" != "$listed" ]; then
