@@ -76,11 +76,12 @@ let package = Package(
         ),
         .target(name: "RemoGEOS", dependencies: ["RemoGeometry", "CRemoGEOS"]),
         // libpng's classic API, kept in C: one function decodes and one encodes a whole
-        // image, each owning its setjmp. Headers and library from Debian's libpng-dev.
+        // image, each owning its setjmp; the encoder's image data is deflated in stripes on
+        // several threads with zlib. Debian's libpng-dev (and zlib1g-dev with it).
         .target(
             name: "CRemoPNG",
             cSettings: [.headerSearchPath("include")],
-            linkerSettings: [.linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         // Drawing: annotations, floor plans and the exact masks, onto RemoImage's pixel buffer.
         .target(name: "RemoRender", dependencies: ["RemoGeometry", "RemoLasso", "RemoRoom", "RemoImage"]),

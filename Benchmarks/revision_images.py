@@ -13,13 +13,18 @@ would):
 - composite: two 12-megapixel PNGs and three lassos to the composite PNG, against Pillow
   (polygon mask, Gaussian blur, Image.composite) and OpenCV (fillPoly, GaussianBlur, a
   numpy blend), all writing PNG at zlib level 1 as ours does.
+- drift: the same two PNGs and lassos to the drift verdict, against Pillow (BOX resize,
+  ImageCms to Lab, MaxFilter for the growth) and OpenCV (INTER_AREA, cvtColor to Lab,
+  dilate, connected components), each with numpy for the median shift and the share.
+- mask and bundle: ours alone, for their peak memory (12 MP mask; a round of the 12 MP
+  design at the generator's 1536 pixels).
 
 Prints, for each job and peer, the median wall time of --runs runs and the peak resident
 memory, and the ratios against the peers. Needs the release build (swift build -c release
 --product remo-geom), Debian's libvips-tools and libjpeg-turbo-progs, and Python's Pillow,
 numpy, opencv-python-headless and pyvips.
 
-    python3 Benchmarks/revision_images.py [--runs 15] [--jobs prepare,composite]
+    python3 Benchmarks/revision_images.py [--runs 15] [--jobs prepare,render,composite,drift,mask,bundle]
 """
 import argparse
 import os
@@ -33,6 +38,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 REMO = os.path.join(ROOT, ".build", "release", "remo-geom")
+RGBA_MB = 4032 * 3024 * 4 / 2**20
 
 PILLOW_COMPOSITE = """
 import json, sys
@@ -90,6 +96,59 @@ for region in document["regions"]:
 image.save(sys.argv[3], compress_level=1)
 """
 
+# The drift check's measurement as each peer would write it: both images averaged to a
+# long side of 256, CIE Lab, the regions grown 8 points and left out, the median shift of
+# each axis taken out, the share of the rest that changed by ΔE76 >= 10 and the boxes of
+# the changed areas.
+PILLOW_DRIFT = """
+import json, sys
+import numpy as np
+from PIL import Image, ImageCms, ImageDraw, ImageFilter
+document = json.load(open(sys.argv[3]))
+def lab(path):
+    image = Image.open(path).convert("RGB")
+    factor = 256 / max(image.size)
+    image = image.resize((round(image.width * factor), round(image.height * factor)), Image.BOX)
+    transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB"), "RGB", "LAB")
+    samples = np.asarray(ImageCms.applyTransform(image, transform)).astype(np.float32)
+    return samples * [100 / 255, 1, 1] - [0, 128, 128], factor
+(a, factor), (b, _) = lab(sys.argv[1]), lab(sys.argv[2])
+mask = Image.new("L", (a.shape[1], a.shape[0]), 0)
+draw = ImageDraw.Draw(mask)
+for region in document["regions"]:
+    draw.polygon([(p[0] * factor, p[1] * factor) for p in region["points"]], fill=255)
+grow = 2 * round(8 * document.get("scale", 1) * factor) + 1
+outside = np.asarray(mask.filter(ImageFilter.MaxFilter(max(3, grow)))) == 0
+difference = b - a
+difference -= np.median(difference[outside], axis=0)
+delta = np.sqrt((difference ** 2).sum(axis=2))
+changed = (delta >= 10) & outside
+print(json.dumps({"changed": float(changed.mean()), "mean": float(delta[outside].mean())}))
+"""
+
+OPENCV_DRIFT = """
+import json, sys
+import cv2, numpy as np
+document = json.load(open(sys.argv[3]))
+def lab(path):
+    image = cv2.imread(path)
+    factor = 256 / max(image.shape[:2])
+    small = cv2.resize(image, (round(image.shape[1] * factor), round(image.shape[0] * factor)), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small.astype(np.float32) / 255, cv2.COLOR_BGR2Lab), factor
+(a, factor), (b, _) = lab(sys.argv[1]), lab(sys.argv[2])
+mask = np.zeros(a.shape[:2], np.uint8)
+for region in document["regions"]:
+    cv2.fillPoly(mask, [np.round(np.array(region["points"]) * factor).astype(np.int32)], 255)
+grow = 2 * round(8 * document.get("scale", 1) * factor) + 1
+outside = cv2.dilate(mask, np.ones((grow, grow), np.uint8)) == 0
+difference = b - a
+difference -= np.median(difference[outside], axis=0)
+delta = np.sqrt((difference ** 2).sum(axis=2))
+changed = ((delta >= 10) & outside).astype(np.uint8)
+count, _, boxes, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+print(json.dumps({"changed": float(changed.mean()), "mean": float(delta[outside].mean()), "boxes": int(count - 1)}))
+"""
+
 PILLOW_THUMBNAIL = """
 import sys
 from PIL import Image
@@ -137,15 +196,16 @@ def make_revision(folder):
         json.dump(document, f)
 
 
-def measure(command, runs):
-    """The median wall time in milliseconds and the largest peak RSS in MB over `runs` runs."""
+def measure(command, runs, statuses=(0,)):
+    """The median wall time in milliseconds and the largest peak RSS in MB over `runs` runs;
+    an exit status not in `statuses` stops the benchmark."""
     times, peaks = [], []
     for _ in range(runs):
         started = time.perf_counter()
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(process.pid, 0)
         times.append((time.perf_counter() - started) * 1000)
-        if status != 0:
+        if os.waitstatus_to_exitcode(status) not in statuses:
             sys.exit(f"failed: {' '.join(command)}: {process.stderr.read().decode()}")
         peaks.append(usage.ru_maxrss / 1024)
     return statistics.median(times), max(peaks)
@@ -154,7 +214,7 @@ def measure(command, runs):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--jobs", default="prepare,render,composite", help="which jobs to measure (default: all)")
+    parser.add_argument("--jobs", default="prepare,render,composite,drift,mask,bundle", help="which jobs to measure (default: all)")
     parser.add_argument("--make-photo", help=argparse.SUPPRESS)
     parser.add_argument("--make-revision", help=argparse.SUPPRESS)
     options = parser.parse_args()
@@ -171,7 +231,7 @@ def main():
         # Made in a process of its own: a child's peak RSS counts what it inherits at fork,
         # so this process stays small.
         subprocess.run([sys.executable, __file__, "--make-photo", photo], check=True)
-    print(f"{options.runs} runs each, a process per job; 12 MP decoded as RGBA is {4032 * 3024 * 4 / 2**20:.1f} MB")
+    print(f"{options.runs} runs each, a process per job; 12 MP decoded as RGBA is {RGBA_MB:.1f} MB")
     if "prepare" in jobs:
         print(f"\nprepare's input: a 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB")
         for side in (256, 1536):
@@ -184,7 +244,7 @@ def main():
             if side == 256:
                 rows["(djpeg -scale 1/8: decoding)"] = ["djpeg", "-scale", "1/8", "-outfile", os.devnull, photo]
             report(f"prepare to {side} pixels", rows, options.runs)
-    if "render" in jobs or "composite" in jobs:
+    if {"render", "composite", "drift", "mask", "bundle"} & set(jobs):
         subprocess.run([sys.executable, __file__, "--make-revision", folder], check=True)
     before, after, regions = (os.path.join(folder, name) for name in ("before.png", "after.png", "regions.json"))
     if "render" in jobs:
@@ -204,16 +264,32 @@ def main():
             "Pillow": [sys.executable, "-c", PILLOW_COMPOSITE, before, after, regions, out],
             "OpenCV": [sys.executable, "-c", OPENCV_COMPOSITE, before, after, regions, out],
         }, options.runs)
+    if "drift" in jobs:
+        report("drift at 12 megapixels", {
+            "remo-geom drift": [REMO, "drift", "--before", before, "--after", after, "--regions", regions, "--format", "json"],
+            "Pillow": [sys.executable, "-c", PILLOW_DRIFT, before, after, regions],
+            "OpenCV": [sys.executable, "-c", OPENCV_DRIFT, before, after, regions],
+        }, options.runs, statuses=(0, 1))
+    if "mask" in jobs:
+        report("mask at 12 megapixels", {
+            "remo-geom mask": [REMO, "mask", "--regions", regions, "--output", os.path.join(folder, "mask.png"), "--overwrite"],
+        }, options.runs)
+    if "bundle" in jobs:
+        report("bundle of a 12 MP design at 1536 pixels", {
+            "remo-geom bundle": [REMO, "bundle", "--image", before, "--regions", regions, "--output-dir",
+                                 os.path.join(folder, "round"), "--overwrite"],
+        }, options.runs)
 
 
-def report(title, rows, runs):
-    """Measures each row and prints it with its ratio to the first (ours)."""
-    results = {name: measure(command, runs) for name, command in rows.items()}
+def report(title, rows, runs, statuses=(0,)):
+    """Measures each row and prints it with its ratio to the first (ours) and its peak
+    memory as a multiple of a 12 MP image decoded as RGBA."""
+    results = {name: measure(command, runs, statuses) for name, command in rows.items()}
     ours = next(iter(results.values()))[0]
     print(f"\n{title}:")
     for index, (name, (milliseconds, peak)) in enumerate(results.items()):
         ratio = "" if index == 0 else f"   ours is {milliseconds / ours:.2f}x faster"
-        print(f"  {name:30} {milliseconds:8.1f} ms   peak {peak:6.1f} MB{ratio}")
+        print(f"  {name:30} {milliseconds:8.1f} ms   peak {peak:6.1f} MB ({peak / RGBA_MB:.2f}x RGBA){ratio}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 #include "remo_png.h"
+#include "remo_png_stripes.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -234,30 +235,47 @@ static void write_memory(png_structp png, png_bytep bytes, png_size_t length) {
 
 static void flush_memory(png_structp png) { (void)png; }
 
-void remo_png_free_buffer(uint8_t *buffer) { free(buffer); }
+size_t remo_png_pieces_size(const remo_png_pieces *pieces) {
+    size_t total = 0;
+    for (size_t i = 0; i < pieces->count; i++) total += pieces->size[i];
+    return total;
+}
 
-/// What the encoder is given and writes: RGBA written as RGBA, RGBA written as RGB, or one
-/// grey byte per pixel written as grey.
-typedef enum { SAMPLES_RGBA, SAMPLES_RGB_FROM_RGBA, SAMPLES_GREY } sample_layout;
+void remo_png_pieces_move(remo_png_pieces *pieces, uint8_t *destination) {
+    for (size_t i = 0; i < pieces->count; i++) {
+        memcpy(destination, pieces->data[i], pieces->size[i]);
+        destination += pieces->size[i];
+        free(pieces->data[i]);
+        pieces->data[i] = NULL;
+    }
+    pieces->count = 0;
+}
 
-static int encode(const uint8_t *samples, uint32_t width, uint32_t height, sample_layout layout, const remo_png_colour *colour,
-                  int level, uint8_t **output, size_t *output_size, char *message, size_t message_size);
+void remo_png_pieces_free(remo_png_pieces *pieces) {
+    for (size_t i = 0; i < pieces->count; i++) free(pieces->data[i]);
+    pieces->count = 0;
+}
+
+static int encode(const remo_png_samples *samples, const remo_png_colour *colour, int level, remo_png_pieces *output,
+                  char *message, size_t message_size);
 
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
-                    int level, uint8_t **output, size_t *output_size, char *message, size_t message_size) {
-    return encode(rgba, width, height, write_alpha ? SAMPLES_RGBA : SAMPLES_RGB_FROM_RGBA, colour, level, output, output_size,
-                  message, message_size);
+                    int level, remo_png_pieces *output, char *message, size_t message_size) {
+    remo_png_samples samples = {rgba, width, height, write_alpha ? REMO_SAMPLES_RGBA : REMO_SAMPLES_RGB_FROM_RGBA};
+    return encode(&samples, colour, level, output, message, message_size);
 }
 
-int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, uint8_t **output,
-                         size_t *output_size, char *message, size_t message_size) {
-    return encode(grey, width, height, SAMPLES_GREY, NULL, level, output, output_size, message, message_size);
+int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, remo_png_pieces *output,
+                         char *message, size_t message_size) {
+    remo_png_samples samples = {grey, width, height, REMO_SAMPLES_GREY};
+    return encode(&samples, NULL, level, output, message, message_size);
 }
 
-static int encode(const uint8_t *samples, uint32_t width, uint32_t height, sample_layout layout, const remo_png_colour *colour,
-                  int level, uint8_t **output, size_t *output_size, char *message, size_t message_size) {
-    *output = NULL;
-    *output_size = 0;
+/// libpng writes the signature and the header and colour chunks (it checks them and
+/// compresses the profile); the image data is remo_png_stripes.c's.
+static int encode(const remo_png_samples *samples, const remo_png_colour *colour, int level, remo_png_pieces *output,
+                  char *message, size_t message_size) {
+    memset(output, 0, sizeof *output);
     if (message_size) message[0] = 0;
     error_sink sink = {message, message_size};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
@@ -268,32 +286,17 @@ static int encode(const uint8_t *samples, uint32_t width, uint32_t height, sampl
         return REMO_PNG_OUT_OF_MEMORY;
     }
     memory_writer writer = {NULL, 0, 0};
-    uint8_t *volatile row = NULL;
     if (setjmp(png_jmpbuf(png))) {
         free(writer.data);
-        free(row);
         png_destroy_write_struct(&png, &info);
         return REMO_PNG_ERROR;
     }
     png_set_write_fn(png, &writer, write_memory, flush_memory);
-    int colour_type = layout == SAMPLES_RGBA ? PNG_COLOR_TYPE_RGBA : (layout == SAMPLES_GREY ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB);
-    png_set_IHDR(png, info, width, height, 8, colour_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
-    if (level <= 1) {
-        // Fast: level 1, run-length deflate, and adaptive filtering that chooses between
-        // Sub and Up for each row. On photos about twice as fast as trying all five
-        // filters at level 2, and its files are no larger. libdeflate's level 1 was tried in
-        // its place: on a noisy 12-megapixel photo no faster and 4 % larger, on a smooth one
-        // 20 % faster end to end and 4 % smaller, but it compresses only whole buffers, so
-        // it held the filtered image and the compressed bound besides the picture (a mask
-        // of 6 megapixels rose from 34 to 52 MB); zlib's stream keeps one row.
-        png_set_compression_level(png, 1);
-        png_set_compression_strategy(png, 3 /* Z_RLE */);
-        png_set_filter(png, 0, PNG_FILTER_SUB | PNG_FILTER_UP);
-    } else {
-        png_set_filter(png, 0, PNG_ALL_FILTERS);
-    }
+    int colour_type = samples->layout == REMO_SAMPLES_RGBA
+                          ? PNG_COLOR_TYPE_RGBA
+                          : (samples->layout == REMO_SAMPLES_GREY ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB);
+    png_set_IHDR(png, info, samples->width, samples->height, 8, colour_type, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (colour) {
         if (colour->has_iccp && colour->iccp)
             png_set_iCCP(png, info, colour->iccp_name[0] ? colour->iccp_name : "ICC profile", PNG_COMPRESSION_TYPE_BASE,
@@ -305,27 +308,25 @@ static int encode(const uint8_t *samples, uint32_t width, uint32_t height, sampl
                                colour->chrm[5], colour->chrm[6], colour->chrm[7]);
     }
     png_write_info(png, info);
-    if (layout != SAMPLES_RGB_FROM_RGBA) {
-        size_t stride = (size_t)width * (layout == SAMPLES_GREY ? 1 : 4);
-        for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(samples + (size_t)y * stride));
-    } else {
-        row = malloc((size_t)width * 3);
-        if (!row) png_error(png, "out of memory while encoding");
-        for (uint32_t y = 0; y < height; y++) {
-            const uint8_t *in = samples + (size_t)y * width * 4;
-            for (uint32_t x = 0; x < width; x++) {
-                row[3 * x] = in[4 * x];
-                row[3 * x + 1] = in[4 * x + 1];
-                row[3 * x + 2] = in[4 * x + 2];
-            }
-            png_write_row(png, row);
-        }
-        free(row);
-        row = NULL;
-    }
-    png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
-    *output = writer.data;
-    *output_size = writer.size;
+    output->data[0] = writer.data;
+    output->size[0] = writer.size;
+    output->count = 1;
+    int status = remo_png_idat_chunks(samples, level, output);
+    static const uint8_t end[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    uint8_t *trailer = status == REMO_PNG_OK ? malloc(sizeof end) : NULL;
+    if (status == REMO_PNG_OK && !trailer) status = REMO_PNG_OUT_OF_MEMORY;
+    if (status != REMO_PNG_OK) {
+        remo_png_pieces_free(output);
+        snprintf(message, message_size, "%s",
+                 status == REMO_PNG_TOO_LARGE     ? "the image is too large to encode"
+                 : status == REMO_PNG_ERROR       ? "zlib failed while compressing the image"
+                                                  : "out of memory while encoding");
+        return status;
+    }
+    memcpy(trailer, end, sizeof end);
+    output->data[output->count] = trailer;
+    output->size[output->count] = sizeof end;
+    output->count++;
     return REMO_PNG_OK;
 }

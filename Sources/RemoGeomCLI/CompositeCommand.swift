@@ -66,9 +66,10 @@ struct CompositeCommand: ParsableCommand {
     func run() throws {
         let result: CompositeResult
         do {
-            let inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
+            var inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
             result = try Jobs.composite(
-                before: inputs.before, after: inputs.after, regions: inputs.regions, request: try request(), names: inputs.names)
+                before: inputs.take(\.before), after: inputs.take(\.after), regions: inputs.regions, request: try request(),
+                names: inputs.names)
         } catch {
             Console.error("remo-geom composite: \(error)")
             throw ExitCode(2)

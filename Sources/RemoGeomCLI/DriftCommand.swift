@@ -52,9 +52,10 @@ struct DriftCommand: ParsableCommand {
     func run() throws {
         let result: DriftResult
         do {
-            let inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
+            var inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
             result = try Jobs.drift(
-                before: inputs.before, after: inputs.after, regions: inputs.regions, request: try request(), names: inputs.names)
+                before: inputs.take(\.before), after: inputs.take(\.after), regions: inputs.regions, request: try request(),
+                names: inputs.names)
         } catch {
             Console.error("remo-geom drift: \(error)")
             throw ExitCode(2)

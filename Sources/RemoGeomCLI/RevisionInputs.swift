@@ -21,10 +21,25 @@ struct RevisionInputs {
     }
 
     /// Their bytes (images up to 512 MB), and how messages name them.
-    func read() throws(JobError) -> (before: [UInt8], after: [UInt8], regions: [UInt8], names: (String, String, String)) {
-        (
-            try InputFiles.read(before, limit: 512 << 20).get(), try InputFiles.read(after, limit: 512 << 20).get(),
-            try InputFiles.read(regions).get(), (before.name, after.name, regions.name)
-        )
+    func read() throws(JobError) -> Files {
+        Files(
+            before: try InputFiles.read(before, limit: 512 << 20).get(), after: try InputFiles.read(after, limit: 512 << 20).get(),
+            regions: try InputFiles.read(regions).get(), names: (before.name, after.name, regions.name))
+    }
+
+    /// The three inputs' bytes. The images are taken out (``take(_:)``) straight into the
+    /// job, which lets go of each once it is decoded: held here too, both files would stay in
+    /// memory for the whole job.
+    struct Files {
+        var before: [UInt8]
+        var after: [UInt8]
+        let regions: [UInt8]
+        let names: (String, String, String)
+
+        /// The bytes of one image, no longer held here.
+        mutating func take(_ image: WritableKeyPath<Files, [UInt8]>) -> [UInt8] {
+            defer { self[keyPath: image] = [] }
+            return self[keyPath: image]
+        }
     }
 }

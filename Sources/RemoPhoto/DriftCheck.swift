@@ -57,13 +57,32 @@ public enum DriftCheck {
     /// Compares two RGBA images of the same size outside the pixels `excluded` marks (not 0:
     /// inside the grown regions).
     public static func measure(before: [UInt8], after: [UInt8], width: Int, height: Int, excluded: [UInt8]) -> Report {
+        compare(
+            before: workingLab(before, width: width, height: height), after: workingLab(after, width: width, height: height),
+            width: width, height: height, excluded: excluded)
+    }
+
+    /// The working size of an image of `width` × `height` pixels.
+    public static func workingSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let side = max(1, min(workingLongSide, max(width, height) / minimumBlock))
-        let target = ImagePreparation.targetSize(width: width, height: height, maxSide: side)
-        let (w, h) = target
-        let small = { (pixels: [UInt8]) in
-            ImageScaling.scale(pixels, width: width, height: height, toWidth: w, toHeight: h, premultiplied: false)
-        }
-        let (labBefore, labAfter) = (lab(small(before)), lab(small(after)))
+        return ImagePreparation.targetSize(width: width, height: height, maxSide: side)
+    }
+
+    /// An RGBA image brought to its working size, as CIE Lab (three values a working pixel):
+    /// what ``compare(before:after:width:height:excluded:)`` takes. A job can bring each image
+    /// down as soon as it is decoded and let go of the full size.
+    public static func workingLab(_ rgba: [UInt8], width: Int, height: Int) -> [Double] {
+        let (w, h) = workingSize(width: width, height: height)
+        return lab(ImageScaling.scale(rgba, width: width, height: height, toWidth: w, toHeight: h, premultiplied: false))
+    }
+
+    /// Compares two images of `width` × `height` pixels, each given at its working size
+    /// (``workingLab(_:width:height:)``), outside the pixels `excluded` marks (at full size;
+    /// not 0: inside the grown regions).
+    public static func compare(before labBefore: [Double], after labAfter: [Double], width: Int, height: Int, excluded: [UInt8])
+        -> Report
+    {
+        let (w, h) = workingSize(width: width, height: height)
         // A working pixel is measured only if none of the pixels it averages is excluded.
         var measured = [Bool](repeating: true, count: w * h)
         excluded.withUnsafeBufferPointer { excluded in

@@ -31,7 +31,7 @@ extension Jobs {
     /// - Throws: ``JobError``: `invalid-image`, `image-too-large`, `invalid-json`,
     ///   `invalid-document`, `size-mismatch` when the document is for another size than `before`.
     public static func composite(
-        before: [UInt8], after: [UInt8], regions: [UInt8], request: CompositeRequest = CompositeRequest(),
+        before: consuming [UInt8], after: consuming [UInt8], regions: [UInt8], request: CompositeRequest = CompositeRequest(),
         names: (before: String, after: String, regions: String) = ("before", "after", "the document")
     ) throws(JobError) -> CompositeResult {
         try request.check()
@@ -45,28 +45,36 @@ extension Jobs {
             w >= 1 && h >= 1 && w <= Double(PNGCodec.maximumSide) && h <= Double(PNGCodec.maximumSide) && w == w.rounded()
             && h == h.rounded()
         let (width, height) = sized ? (Int(w), Int(h)) : (0, 0)
+        // The files' bytes are let go of as soon as each is decoded.
+        let (beforeBytes, afterBytes) = (Handover(consume before), Handover(consume after))
         let decodeAfter = {
             Result { () throws(JobError) in
-                try afterImage(after, width: sized ? width : nil, height: height, maximumPixels: request.maximumPixels, name: names.after)
+                try afterImage(
+                    afterBytes.take(), width: sized ? width : nil, height: height, maximumPixels: request.maximumPixels,
+                    name: names.after)
             }
         }
-        let (edit, decoded) = try SideThread.run(decodeAfter) { () throws(JobError) in
-            let picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
+        // Each part is held in one place only, so that it is freed as soon as it is used.
+        var decodedBefore: RGBAImage?
+        var mask: CoverageMask?
+        var edit = try SideThread.run(decodeAfter) { () throws(JobError) in
+            let picture = try designImage(beforeBytes.take(), maximumPixels: request.maximumPixels, name: names.before)
             try checkSize(document, picture, names: (names.regions, names.before))
-            let mask = try coverage(
+            mask = try coverage(
                 document, regions: document.regions, grow: request.grow, feather: request.feather,
                 maximumPixels: request.maximumPixels, name: names.regions)
-            return (picture, mask)
-        }
-        var picture = decoded.0
-        let mask = decoded.1
-        let (editPixels, scaledAfter, editAlpha) = try edit.get()
-        blend(&picture.pixels, with: editPixels, by: mask.values)
-        picture.hadTransparency = picture.hadTransparency || editAlpha
+            decodedBefore = picture
+        }.0.get()
+        guard var picture = decodedBefore, let values = mask?.values else { preconditionFailure("decoded without a result") }
+        decodedBefore = nil
+        blend(&picture.pixels, with: edit.pixels, by: values)
+        picture.hadTransparency = picture.hadTransparency || edit.alpha
+        (edit.pixels, mask) = ([], nil)  // not held while the composite is encoded
+        let size = (width: picture.width, height: picture.height)
         do {
             return CompositeResult(
-                png: try PNGCodec.encode(picture, compression: request.compression), width: picture.width, height: picture.height,
-                scaledAfter: scaledAfter)
+                png: try PNGCodec.encode(consume picture, compression: request.compression), width: size.width, height: size.height,
+                scaledAfter: edit.scaled)
         } catch {
             throw JobError(.encodingFailed, message: "the composite could not be encoded: \(error)")
         }

@@ -51,19 +51,26 @@ extension Jobs {
     /// - Throws: ``JobError``: `invalid-image`, `image-too-large`, `invalid-json`,
     ///   `invalid-document`, `size-mismatch`.
     public static func drift(
-        before: [UInt8], after: [UInt8], regions: [UInt8], request: DriftRequest = DriftRequest(),
+        before: consuming [UInt8], after: consuming [UInt8], regions: [UInt8], request: DriftRequest = DriftRequest(),
         names: (before: String, after: String, regions: String) = ("before", "after", "the document")
     ) throws(JobError) -> DriftResult {
         try request.check()
         let document = try regionDocument(regions, name: names.regions)
-        let picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
+        // Each image is brought to the working size as soon as it is decoded, and its file's
+        // bytes and full-size pixels are let go of, so that at most one is held at a time.
+        var picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
+        _ = consume before
         try checkSize(document, picture, names: (names.regions, names.before))
+        let (width, height) = (picture.width, picture.height)
+        let labBefore = DriftCheck.workingLab(picture.pixels, width: width, height: height)
+        picture.pixels = []
+        var edit = try afterImage(after, width: width, height: height, maximumPixels: request.maximumPixels, name: names.after)
+        _ = consume after
+        let labAfter = DriftCheck.workingLab(edit.pixels, width: width, height: height)
+        edit.pixels = []
         let mask = try coverage(
             document, regions: document.regions, grow: request.grow, feather: 0, maximumPixels: request.maximumPixels, name: names.regions)
-        let edit = try afterImage(
-            after, width: picture.width, height: picture.height, maximumPixels: request.maximumPixels, name: names.after)
-        let report = DriftCheck.measure(
-            before: picture.pixels, after: edit.pixels, width: picture.width, height: picture.height, excluded: mask.values)
+        let report = DriftCheck.compare(before: labBefore, after: labAfter, width: width, height: height, excluded: mask.values)
         return DriftResult(report: report, scaledAfter: edit.scaled)
     }
 }

@@ -28,11 +28,12 @@ extension Jobs {
     /// - Throws: ``JobError``: `invalid-image` (or `image-too-large`), `invalid-json` or
     ///   `invalid-document`, `size-mismatch` when the document is for another size.
     public static func render(
-        image: [UInt8], regions: [UInt8], request: RenderRequest = RenderRequest(), imageName: String = "the image",
+        image: consuming [UInt8], regions: [UInt8], request: RenderRequest = RenderRequest(), imageName: String = "the image",
         regionsName: String = "the document"
     ) throws(JobError) -> RenderResult {
         try request.check()
         var picture = try designImage(image, maximumPixels: request.maximumPixels, name: imageName)
+        _ = consume image  // the file's bytes are not held beside the picture and the PNG
         var document = try regionDocument(regions, name: regionsName)
         try checkSize(document, picture, names: (regionsName, imageName))
         switch request.scale {
@@ -44,7 +45,7 @@ extension Jobs {
         let style = AnnotationStyle(strokeWidth: request.strokeWidth, drawChips: request.drawChips)
         _ = AnnotationRenderer(style: style).render(document, chips: report.chips, onto: &picture)
         do {
-            return RenderResult(png: try PNGCodec.encode(picture, compression: request.compression), report: report)
+            return RenderResult(png: try PNGCodec.encode(consume picture, compression: request.compression), report: report)
         } catch {
             throw JobError(.encodingFailed, message: "the annotated image could not be encoded: \(error)")
         }

@@ -42,12 +42,32 @@ private protocol Runnable: AnyObject {
 /// The side work and its result: handed to the thread by `pthread_create` and read back
 /// after `pthread_join`, so never touched by two threads at once.
 private final class Work<Value>: Runnable, @unchecked Sendable {
-    let body: () -> Value
+    var body: (() -> Value)?
     var result: Value?
 
     init(_ body: @escaping () -> Value) {
         self.body = body
     }
 
-    func run() { result = body() }
+    /// Runs the body and lets go of it, and so of what it captured.
+    func run() {
+        result = body?()
+        body = nil
+    }
+}
+
+/// A value handed from a job's caller to the one place that uses it, and let go of there:
+/// an image file's bytes are freed once decoded, not held until the job returns.
+final class Handover<Value>: @unchecked Sendable {
+    private var value: Value?
+
+    init(_ value: consuming Value) {
+        self.value = value
+    }
+
+    /// The value; the box no longer holds it. Taken once, by one thread.
+    func take() -> Value {
+        defer { value = nil }
+        return value!
+    }
 }

@@ -58,18 +58,36 @@ int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8
 /// Frees what remo_png_decode allocated (safe on a zeroed struct).
 void remo_png_free_image(remo_png_image *image);
 
+/// An encoded PNG as consecutive pieces (its header chunks, its IDAT chunks, IEND), each
+/// malloc'ed: the image data is compressed in stripes on several threads, and the pieces
+/// are joined only once, into the caller's buffer.
+#define REMO_PNG_MOST_PIECES 40
+typedef struct {
+    size_t count;
+    uint8_t *data[REMO_PNG_MOST_PIECES];
+    size_t size[REMO_PNG_MOST_PIECES];
+} remo_png_pieces;
+
 /// Encodes 8-bit RGBA samples as RGBA (`write_alpha`) or RGB, with the colour chunks.
 /// `level` 2–9: zlib level with adaptive filters (all five); 0 or 1: the fast setting
-/// (level 1, run-length deflate, adaptive choice of Sub or Up for each row). `*output` is malloc'ed: free with free().
+/// (level 1, run-length deflate, adaptive choice of Sub or Up for each row). On success
+/// `output` holds the pieces: join them with remo_png_pieces_move.
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
-                    int level, uint8_t **output, size_t *output_size, char *message, size_t message_size);
+                    int level, remo_png_pieces *output, char *message, size_t message_size);
 
 /// Encodes one 8-bit grey sample per pixel as a grey PNG (no colour chunks); `level` as
 /// for remo_png_encode.
-int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, uint8_t **output,
-                         size_t *output_size, char *message, size_t message_size);
+int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, remo_png_pieces *output,
+                         char *message, size_t message_size);
 
-/// Frees a buffer from remo_png_encode or remo_png_encode_grey.
-void remo_png_free_buffer(uint8_t *buffer);
+/// The encoded PNG's length in bytes.
+size_t remo_png_pieces_size(const remo_png_pieces *pieces);
+
+/// Copies the pieces, in order, to `destination` (remo_png_pieces_size bytes), freeing each
+/// as soon as it is copied.
+void remo_png_pieces_move(remo_png_pieces *pieces, uint8_t *destination);
+
+/// Frees the pieces (safe on a zeroed struct or after remo_png_pieces_move).
+void remo_png_pieces_free(remo_png_pieces *pieces);
 
 #endif

@@ -109,22 +109,29 @@ public enum PNGCodec {
 
     /// Encodes an image as PNG: RGBA when `alpha` (by default when the source had
     /// transparency), otherwise RGB; the colour chunks are written as they are.
-    public static func encode(_ image: RGBAImage, compression: PNGCompression = .fast, alpha: Bool? = nil) throws(PNGError) -> [UInt8] {
+    ///
+    /// Pass the image with `consume` when it is not needed afterwards: its pixels are then
+    /// freed once compressed, before the PNG's pieces are joined.
+    public static func encode(_ image: consuming RGBAImage, compression: PNGCompression = .fast, alpha: Bool? = nil)
+        throws(PNGError) -> [UInt8]
+    {
         guard image.pixels.count == image.width * image.height * 4, image.width > 0, image.height > 0,
             image.width <= Int(Int32.max), image.height <= Int(Int32.max)
         else { throw .encoding("the image has \(image.pixels.count) samples for \(image.width) × \(image.height) pixels") }
         var colour = remo_png_colour()
         var profile = image.colour.iccProfile?.data ?? []
-        return try encoded { output, size, message, messageSize in
+        var pieces = try compressed { output, message, messageSize in
             profile.withUnsafeMutableBufferPointer { profileBuffer in
                 fill(&colour, from: image.colour, profile: profileBuffer)
                 return image.pixels.withUnsafeBufferPointer { pixels in
                     remo_png_encode(
                         pixels.baseAddress, UInt32(image.width), UInt32(image.height), (alpha ?? image.hadTransparency) ? 1 : 0,
-                        &colour, compression.zlibLevel, output, size, message, messageSize)
+                        &colour, compression.zlibLevel, output, message, messageSize)
                 }
             }
         }
+        _ = consume image
+        return joined(&pieces)
     }
 
     /// Encodes one grey sample per pixel (row by row, `width` × `height` bytes) as an
@@ -135,30 +142,37 @@ public enum PNGCodec {
         guard samples.count == width * height, width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .encoding("the image has \(samples.count) samples for \(width) × \(height) pixels")
         }
-        return try encoded { output, size, message, messageSize in
+        var pieces = try compressed { output, message, messageSize in
             samples.withUnsafeBufferPointer { grey in
                 remo_png_encode_grey(
-                    grey.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, output, size, message, messageSize)
+                    grey.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, output, message, messageSize)
             }
         }
+        return joined(&pieces)
     }
 
-    /// Runs one of the C encoders with a buffer for its output and one for its message, and
-    /// takes the PNG's bytes, or the message as the error.
-    private static func encoded(
-        _ encode: (
-            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<CChar>, Int
-        ) -> Int32
-    ) throws(PNGError) -> [UInt8] {
+    /// Runs one of the C encoders: the PNG's pieces, or its message as the error.
+    private static func compressed(
+        _ encode: (UnsafeMutablePointer<remo_png_pieces>, UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) throws(PNGError) -> remo_png_pieces {
         var message = [CChar](repeating: 0, count: 512)
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        let status = message.withUnsafeMutableBufferPointer { text in encode(&output, &size, text.baseAddress!, text.count) }
-        defer { remo_png_free_buffer(output) }
-        guard Int(status) == REMO_PNG_OK, let output else {
+        var pieces = remo_png_pieces()
+        let status = message.withUnsafeMutableBufferPointer { text in encode(&pieces, text.baseAddress!, text.count) }
+        guard Int(status) == REMO_PNG_OK else {
+            remo_png_pieces_free(&pieces)
             throw .encoding(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        return Array(UnsafeBufferPointer(start: output, count: size))
+        return pieces
+    }
+
+    /// The pieces joined into one array, each freed as soon as it is copied, so that the
+    /// PNG is held about once.
+    private static func joined(_ pieces: inout remo_png_pieces) -> [UInt8] {
+        let size = remo_png_pieces_size(&pieces)
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            remo_png_pieces_move(&pieces, buffer.baseAddress)
+            count = size
+        }
     }
 
     static func colourChunks(_ c: remo_png_colour) -> ColourChunks {
