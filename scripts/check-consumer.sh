@@ -10,6 +10,7 @@
 #
 #   scripts/check-consumer.sh
 set -euo pipefail
+unset REMO_OPTIMIZED_DEBUG  # an app builds the package as it is
 root="$(cd "$(dirname "$0")/.." && pwd)"
 identity="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
 consumer="$(mktemp -d)"

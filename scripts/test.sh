@@ -21,6 +21,8 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$output"; stages_print' EXIT
 
 stage "set-up" scripts/setup.sh
 export REMO_SETUP_DONE=1
+# The computing modules optimized in the debug build (Package.swift says why).
+export REMO_OPTIMIZED_DEBUG=1
 stage "build (debug, with tests)" swift build --build-tests
 swift_tests() { swift test --skip-build "$@" 2>&1 | tee "$output/swift.log"; }
 stage "swift test" swift_tests "$@"

@@ -20,14 +20,7 @@ struct CompositeCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The image sent to the generator (PNG, JPEG or HEIC), or - for standard input.")
-    var before: String
-
-    @Option(help: "The generator's image (PNG, JPEG or HEIC), or - for standard input.")
-    var after: String
-
-    @Option(help: "The region document (JSON) of --before, or - for standard input.")
-    var regions: String
+    @OptionGroup var inputs: RevisionInputs
 
     @Option(help: "Where to write the composite PNG, or - for standard output.")
     var output: String
@@ -48,10 +41,10 @@ struct CompositeCommand: ParsableCommand {
     var overwrite = false
 
     func validate() throws {
-        try RevisionInputs.validate(before: before, after: after, regions: regions)
         _ = try request()
         try FileIdentity.refuseOverwriting(
-            output, option: "--output", inputs: [("--before", before), ("--after", after), ("--regions", regions)], overwrite: overwrite)
+            output, option: "--output", inputs: [("--before", inputs.before), ("--after", inputs.after), ("--regions", inputs.regions)],
+            overwrite: overwrite)
     }
 
     /// The job's request from the options.
@@ -66,10 +59,10 @@ struct CompositeCommand: ParsableCommand {
     func run() throws {
         let result: CompositeResult
         do {
-            var inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
+            var files = try inputs.read()
             result = try Jobs.composite(
-                before: inputs.take(\.before), after: inputs.take(\.after), regions: inputs.regions, request: try request(),
-                names: inputs.names)
+                before: files.take(\.before), after: files.take(\.after), regions: files.regions, request: try request(),
+                names: files.names)
         } catch {
             Console.error("remo-geom composite: \(error)")
             throw ExitCode(2)

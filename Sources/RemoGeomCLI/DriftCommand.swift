@@ -19,14 +19,7 @@ struct DriftCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The image sent to the generator (PNG, JPEG or HEIC), or - for standard input.")
-    var before: String
-
-    @Option(help: "The generator's image (PNG, JPEG or HEIC), or - for standard input.")
-    var after: String
-
-    @Option(help: "The region document (JSON) of --before, or - for standard input.")
-    var regions: String
+    @OptionGroup var inputs: RevisionInputs
 
     @Option(help: ArgumentHelp(DriftRequest.growParameter))
     var grow: String?
@@ -38,7 +31,6 @@ struct DriftCommand: ParsableCommand {
     var maxPixels: Int = PixelLimit.default
 
     func validate() throws {
-        try RevisionInputs.validate(before: before, after: after, regions: regions)
         guard format != .jsonl else { throw ValidationError("--format takes text or json.") }
         _ = try request()
     }
@@ -52,10 +44,10 @@ struct DriftCommand: ParsableCommand {
     func run() throws {
         let result: DriftResult
         do {
-            var inputs = try RevisionInputs(before: before, after: after, regions: regions).read()
+            var files = try inputs.read()
             result = try Jobs.drift(
-                before: inputs.take(\.before), after: inputs.take(\.after), regions: inputs.regions, request: try request(),
-                names: inputs.names)
+                before: files.take(\.before), after: files.take(\.after), regions: files.regions, request: try request(),
+                names: files.names)
         } catch {
             Console.error("remo-geom drift: \(error)")
             throw ExitCode(2)

@@ -1,20 +1,20 @@
 import ArgumentParser
 import RemoService
 
-/// The three inputs of `composite` and `drift`: the image sent to the generator, its answer
-/// and the region document, each a file or `-`.
-struct RevisionInputs {
-    var before: Input
-    var after: Input
-    var regions: Input
+/// The three inputs of `composite` and `drift`, their options alike in both: the image sent
+/// to the generator, its answer and the region document, each a file or `-`.
+struct RevisionInputs: ParsableArguments {
+    @Option(help: "The image sent to the generator (PNG, JPEG or HEIC), or - for standard input.")
+    var before: String
 
-    /// The inputs the options name.
-    init(before: String, after: String, regions: String) {
-        (self.before, self.after, self.regions) = (Input(argument: before), Input(argument: after), Input(argument: regions))
-    }
+    @Option(help: "The generator's image (PNG, JPEG or HEIC), or - for standard input.")
+    var after: String
+
+    @Option(help: "The region document (JSON) of --before, or - for standard input.")
+    var regions: String
 
     /// Refuses more than one of them on standard input.
-    static func validate(before: String, after: String, regions: String) throws {
+    func validate() throws {
         if [before, after, regions].filter({ $0 == "-" }).count > 1 {
             throw ValidationError("Only one of --before, --after and --regions can read standard input.")
         }
@@ -22,7 +22,8 @@ struct RevisionInputs {
 
     /// Their bytes (images up to 512 MB), and how messages name them.
     func read() throws(JobError) -> Files {
-        Files(
+        let (before, after, regions) = (Input(argument: self.before), Input(argument: self.after), Input(argument: self.regions))
+        return Files(
             before: try InputFiles.read(before, limit: 512 << 20).get(), after: try InputFiles.read(after, limit: 512 << 20).get(),
             regions: try InputFiles.read(regions).get(), names: (before.name, after.name, regions.name))
     }
