@@ -11,11 +11,11 @@ Usage: bundle_consistency.py REMO_GEOM FOLDER. Prints {"cases": N, "failures": [
 """
 import json
 import os
-import subprocess
 import sys
 
 import numpy as np
 from PIL import Image
+from oracle_checks import Checks, run_json
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLES = os.path.join(HERE, "..", "..", "..", "SampleScans")
@@ -24,18 +24,11 @@ DESIGN = os.path.join(SAMPLES, "design.png")
 
 def main():
     remo, folder = sys.argv[1], sys.argv[2]
-    failures, cases = [], 0
-
-    def check(case, condition, message):
-        nonlocal cases
-        cases += 1
-        if not condition:
-            failures.append(f"{case}: {message}")
+    checks = Checks()
+    check = checks.check
 
     def run(*arguments):
-        done = subprocess.run([remo, *arguments], capture_output=True, text=True)
-        result = json.loads(done.stdout) if done.stdout.strip() else None
-        return done.returncode, result, done.stderr
+        return run_json(remo, *arguments)
 
     def read(path):
         with open(path, "rb") as f:
@@ -59,7 +52,7 @@ def main():
     status, result, error = run("bundle", "--image", DESIGN, "--regions", source, "--output-dir", out, "--max-side", "800")
     check("written", status == 0, f"exit {status}: {error}")
     if status != 0:
-        print(json.dumps({"cases": cases, "failures": failures}))
+        checks.report()
         return
     names = [f["name"] for f in result["files"]]
     check("written", names == ["image.png", "annotated.png", "mask.png", "instructions.json"], f"files {names}")
@@ -161,7 +154,7 @@ def main():
                                 "--output-dir", upright)
     check("orientation", status == 0 and Image.open(os.path.join(upright, "image.png")).size == (1024, 768), f"{status} {error}")
 
-    print(json.dumps({"cases": cases, "failures": failures}))
+    checks.report()
 
 
 if __name__ == "__main__":

@@ -8,14 +8,13 @@ Usage: composite_against_numpy.py REMO_GEOM FOLDER. Prints one JSON object: {"ca
 "failures": [...]}.
 """
 import io
-import json
 import os
-import subprocess
 import sys
 
 import cv2
 import numpy as np
 from PIL import Image, ImageCms
+from oracle_checks import Checks, run_json
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLES = os.path.join(HERE, "..", "..", "..", "SampleScans")
@@ -33,17 +32,11 @@ def rgba(path):
 
 def main():
     remo, folder = sys.argv[1], sys.argv[2]
-    failures, cases = [], 0
-
-    def check(case, condition, message):
-        nonlocal cases
-        cases += 1
-        if not condition:
-            failures.append(f"{case}: {message}")
+    checks = Checks()
+    check = checks.check
 
     def run(*arguments):
-        done = subprocess.run([remo, *arguments], capture_output=True, text=True)
-        return done.returncode, (json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else None), done.stderr
+        return run_json(remo, *arguments)
 
     def mask(grow, feather):
         path = os.path.join(folder, f"mask-{grow}-{feather}.png")
@@ -129,7 +122,7 @@ def main():
     status, result, error = run("composite", "--before", tagged, "--after", after_jpeg, "--regions", REGIONS, "--output", out)
     check("colour chunks", status == 0 and Image.open(out).info.get("icc_profile") == profile, f"{status} {error}")
 
-    print(json.dumps({"cases": cases, "failures": failures}))
+    checks.report()
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import sys
 import cv2
 import numpy as np
 from PIL import Image, ImageCms, ImageOps
+from oracle_checks import Checks
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORIGINALS = os.path.join(HERE, "..", "..", "..", "SampleScans", "photos", "originals")
@@ -83,13 +84,8 @@ def box(image, width, height):
 
 def main():
     remo, folder = sys.argv[1], sys.argv[2]
-    failures, cases = [], 0
-
-    def check(case, condition, message):
-        nonlocal cases
-        cases += 1
-        if not condition:
-            failures.append(f"{case}: {message}")
+    checks = Checks()
+    check = checks.check
 
     photo = Image.open(os.path.join(ORIGINALS, "coffee.png")).convert("RGB")  # 600 x 400
     big = photo.resize((1800, 1200), Image.LANCZOS)
@@ -216,7 +212,7 @@ def main():
     else:
         check("shrink on load", False, error)
 
-    print(json.dumps({"cases": cases, "failures": failures}))
+    checks.report()
 
 
 if __name__ == "__main__":
