@@ -65,9 +65,9 @@ extension Jobs {
                 maximumPixels: request.maximumPixels, name: names.regions)
             decodedBefore = picture
         }.0.get()
-        guard var picture = decodedBefore, let values = mask?.values else { preconditionFailure("decoded without a result") }
+        guard var picture = decodedBefore, mask != nil else { preconditionFailure("decoded without a result") }
         decodedBefore = nil
-        blend(&picture.pixels, with: edit.pixels, by: values)
+        blend(&picture.pixels, with: edit.pixels, by: mask!.values)
         picture.hadTransparency = picture.hadTransparency || edit.alpha
         (edit.pixels, mask) = ([], nil)  // not held while the composite is encoded
         let size = (width: picture.width, height: picture.height)
