@@ -54,14 +54,6 @@ public enum DriftCheck {
         public var changedBoxes: [[Int]]
     }
 
-    /// Compares two RGBA images of the same size outside the pixels `excluded` marks (not 0:
-    /// inside the grown regions).
-    public static func measure(before: [UInt8], after: [UInt8], width: Int, height: Int, excluded: [UInt8]) -> Report {
-        compare(
-            before: workingLab(before, width: width, height: height), after: workingLab(after, width: width, height: height),
-            width: width, height: height, excluded: excluded)
-    }
-
     /// The working size of an image of `width` × `height` pixels.
     public static func workingSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let side = max(1, min(workingLongSide, max(width, height) / minimumBlock))
