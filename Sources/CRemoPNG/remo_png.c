@@ -36,12 +36,10 @@ static void read_memory(png_structp png, png_bytep out, png_size_t length) {
     reader->offset += length;
 }
 
-void remo_png_free_image(remo_png_image *image) {
-    if (!image) return;
-    free(image->rgba);
-    free(image->colour.iccp);
-    image->rgba = NULL;
-    image->colour.iccp = NULL;
+void remo_png_free_info(remo_png_info *info) {
+    if (!info) return;
+    free(info->colour.iccp);
+    info->colour.iccp = NULL;
 }
 
 int remo_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height) {
@@ -72,52 +70,108 @@ static int chunks_fit(const uint8_t *data, size_t size, char *message, size_t me
     return 1; /* what is missing, libpng reports */
 }
 
-int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *into, size_t into_size,
-                    remo_png_image *image, char *message, size_t message_size) {
-    memset(image, 0, sizeof(*image));
+/* One PNG being read. libpng's errors longjmp: every function below that calls libpng sets
+   its own jump point first, so a jump never crosses a frame of its caller's; after an error
+   the reader only answers with that error, until it is closed. */
+struct remo_png_reader {
+    png_structp png;
+    png_infop info;
+    memory_reader source;
+    error_sink sink;
+    png_uint_32 width;
+    png_uint_32 height;
+    int interlaced;
+    png_uint_32 rows_done;
+    int failed;
+};
+
+void remo_png_close(remo_png_reader *reader) {
+    if (!reader) return;
+    png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader);
+}
+
+/* The pixel limit and the side limit, from IHDR (always the first chunk), before libpng reads on. */
+static int within_limits(const uint8_t *data, size_t size, uint64_t max_pixels, char *message, size_t message_size) {
+    if (size < 24 || memcmp(data + 12, "IHDR", 4) != 0) return 1; /* what is wrong, libpng reports */
+    uint64_t w = ((uint64_t)data[16] << 24) | ((uint64_t)data[17] << 16) | ((uint64_t)data[18] << 8) | data[19];
+    uint64_t h = ((uint64_t)data[20] << 24) | ((uint64_t)data[21] << 16) | ((uint64_t)data[22] << 8) | data[23];
+    if (w * h > max_pixels) {
+        snprintf(message, message_size, "the image is %llu x %llu = %llu pixels, above the limit of %llu", (unsigned long long)w,
+                 (unsigned long long)h, (unsigned long long)(w * h), (unsigned long long)max_pixels);
+        return 0;
+    }
+    if (w > REMO_PNG_MAX_SIDE || h > REMO_PNG_MAX_SIDE) {
+        snprintf(message, message_size, "the image is %llu x %llu pixels: a PNG side may be at most %d", (unsigned long long)w,
+                 (unsigned long long)h, REMO_PNG_MAX_SIDE);
+        return 0;
+    }
+    return 1;
+}
+
+/* The colour chunks, kept as they are. */
+static int read_colour(png_structp png, png_infop info, remo_png_colour *colour) {
+    int intent;
+    if (png_get_sRGB(png, info, &intent)) {
+        colour->has_srgb = 1;
+        colour->srgb_intent = intent;
+    }
+    png_fixed_point gama;
+    if (png_get_gAMA_fixed(png, info, &gama)) {
+        colour->has_gama = 1;
+        colour->gama = (uint32_t)gama;
+    }
+    png_fixed_point c[8];
+    if (png_get_cHRM_fixed(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
+        colour->has_chrm = 1;
+        for (int i = 0; i < 8; i++) colour->chrm[i] = c[i];
+    }
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 profile_length;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length) && profile_length > 0) {
+        colour->iccp = malloc(profile_length);
+        if (!colour->iccp) return 0;
+        memcpy(colour->iccp, profile, profile_length);
+        colour->iccp_length = profile_length;
+        snprintf(colour->iccp_name, sizeof(colour->iccp_name), "%s", name);
+        colour->has_iccp = 1;
+    }
+    return 1;
+}
+
+int remo_png_open(const uint8_t *data, size_t size, uint64_t max_pixels, remo_png_reader **opened, remo_png_info *about,
+                  char *message, size_t message_size) {
+    *opened = NULL;
+    memset(about, 0, sizeof(*about));
     if (message_size) message[0] = 0;
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
         snprintf(message, message_size, "not a PNG file (the signature is missing or wrong)");
         return REMO_PNG_ERROR;
     }
-    // The pixel limit, from IHDR (always the first chunk), before libpng reads on.
-    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0) {
-        uint64_t w = ((uint64_t)data[16] << 24) | ((uint64_t)data[17] << 16) | ((uint64_t)data[18] << 8) | data[19];
-        uint64_t h = ((uint64_t)data[20] << 24) | ((uint64_t)data[21] << 16) | ((uint64_t)data[22] << 8) | data[23];
-        if (w * h > max_pixels) {
-            snprintf(message, message_size, "the image is %llu x %llu = %llu pixels, above the limit of %llu",
-                     (unsigned long long)w, (unsigned long long)h, (unsigned long long)(w * h), (unsigned long long)max_pixels);
-            return REMO_PNG_TOO_LARGE;
-        }
-        if (w > REMO_PNG_MAX_SIDE || h > REMO_PNG_MAX_SIDE) {
-            snprintf(message, message_size, "the image is %llu x %llu pixels: a PNG side may be at most %d", (unsigned long long)w,
-                     (unsigned long long)h, REMO_PNG_MAX_SIDE);
-            return REMO_PNG_TOO_LARGE;
-        }
-    }
+    if (!within_limits(data, size, max_pixels, message, message_size)) return REMO_PNG_TOO_LARGE;
     if (!chunks_fit(data, size, message, message_size)) return REMO_PNG_ERROR;
-    error_sink sink = {message, message_size};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_error, on_warning);
-    if (!png) return REMO_PNG_OUT_OF_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
+    remo_png_reader *reader = calloc(1, sizeof(*reader));
+    if (!reader) return REMO_PNG_OUT_OF_MEMORY;
+    reader->source = (memory_reader){data, size, 0};
+    reader->sink = (error_sink){message, message_size};
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->sink, on_error, on_warning);
+    if (reader->png) reader->info = png_create_info_struct(reader->png);
+    if (!reader->info) {
+        remo_png_close(reader);
         return REMO_PNG_OUT_OF_MEMORY;
     }
-    // Volatile: these change after setjmp and are read after a longjmp.
-    png_bytep *volatile rows = NULL;
-    uint8_t *volatile pixels = NULL;
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    // Volatile: changed after setjmp and read after a longjmp.
     volatile int status = REMO_PNG_ERROR;
     if (setjmp(png_jmpbuf(png))) {
-        free(rows);
-        free(pixels);
-        free(image->colour.iccp);
-        image->colour.iccp = NULL;
-        png_destroy_read_struct(&png, &info, NULL);
+        remo_png_free_info(about);
+        remo_png_close(reader);
         return status;
     }
-    memory_reader reader = {data, size, 0};
-    png_set_read_fn(png, &reader, read_memory);
+    png_set_read_fn(png, &reader->source, read_memory);
     // Limits before anything large is allocated: 2^31 per side, and ancillary chunks
     // (such as iCCP) of at most 16 MiB.
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
@@ -132,49 +186,15 @@ int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8
     png_uint_32 width, height;
     int bit_depth, colour_type, interlace;
     png_get_IHDR(png, info, &width, &height, &bit_depth, &colour_type, &interlace, NULL, NULL);
-    if ((uint64_t)width * (uint64_t)height > max_pixels) {
-        snprintf(message, message_size, "the image is %u x %u = %llu pixels, above the limit of %llu", width, height,
-                 (unsigned long long)width * height, (unsigned long long)max_pixels);
-        status = REMO_PNG_TOO_LARGE;
+    about->width = reader->width = width;
+    about->height = reader->height = height;
+    about->bit_depth = bit_depth;
+    about->colour_type = colour_type;
+    about->interlaced = reader->interlaced = interlace != PNG_INTERLACE_NONE;
+    about->had_transparency = (colour_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    if (!read_colour(png, info, &about->colour)) {
+        status = REMO_PNG_OUT_OF_MEMORY;
         png_longjmp(png, 1);
-    }
-    image->width = width;
-    image->height = height;
-    image->bit_depth = bit_depth;
-    image->colour_type = colour_type;
-    image->interlaced = interlace != PNG_INTERLACE_NONE;
-    image->had_transparency = (colour_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
-
-    // Colour chunks, kept as they are.
-    int intent;
-    if (png_get_sRGB(png, info, &intent)) {
-        image->colour.has_srgb = 1;
-        image->colour.srgb_intent = intent;
-    }
-    png_fixed_point gama;
-    if (png_get_gAMA_fixed(png, info, &gama)) {
-        image->colour.has_gama = 1;
-        image->colour.gama = (uint32_t)gama;
-    }
-    png_fixed_point c[8];
-    if (png_get_cHRM_fixed(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
-        image->colour.has_chrm = 1;
-        for (int i = 0; i < 8; i++) image->colour.chrm[i] = c[i];
-    }
-    png_charp name;
-    int compression;
-    png_bytep profile;
-    png_uint_32 profile_length;
-    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length) && profile_length > 0) {
-        image->colour.iccp = malloc(profile_length);
-        if (!image->colour.iccp) {
-            status = REMO_PNG_OUT_OF_MEMORY;
-            png_longjmp(png, 1);
-        }
-        memcpy(image->colour.iccp, profile, profile_length);
-        image->colour.iccp_length = profile_length;
-        snprintf(image->colour.iccp_name, sizeof(image->colour.iccp_name), "%s", name);
-        image->colour.has_iccp = 1;
     }
 
     // To 8-bit RGBA, samples as stored: palettes and low bit depths expanded, tRNS to
@@ -183,33 +203,53 @@ int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8
     png_set_scale_16(png);
     png_set_gray_to_rgb(png);
     png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
-    png_set_interlace_handling(png);
+    if (reader->interlaced) png_set_interlace_handling(png);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)width * 4) {
         snprintf(message, message_size, "unexpected row layout after conversion");
         png_longjmp(png, 1);
     }
-    if (into) {
-        if (into_size != (size_t)width * height * 4) {
-            snprintf(message, message_size, "the pixel buffer does not match the %u x %u image", width, height);
-            png_longjmp(png, 1);
+    *opened = reader;
+    return REMO_PNG_OK;
+}
+
+int remo_png_read_rows(remo_png_reader *reader, uint8_t *out, uint32_t count, char *message, size_t message_size) {
+    if (message_size) message[0] = 0;
+    if (reader->failed) {
+        snprintf(message, message_size, "the PNG could not be read further after an earlier error");
+        return REMO_PNG_ERROR;
+    }
+    uint32_t remaining = reader->height - reader->rows_done;
+    if (count > remaining) count = remaining;
+    if (reader->interlaced && !(reader->rows_done == 0 && count == reader->height)) {
+        snprintf(message, message_size, "an interlaced PNG is read whole");
+        return REMO_PNG_ERROR;
+    }
+    reader->sink = (error_sink){message, message_size};
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(reader->png))) {
+        free(rows);
+        reader->failed = 1;
+        return REMO_PNG_ERROR;
+    }
+    size_t row_bytes = (size_t)reader->width * 4;
+    if (reader->interlaced) {
+        rows = malloc(sizeof(png_bytep) * count);
+        if (!rows) {
+            snprintf(message, message_size, "out of memory for the row table of a %u-row image", reader->height);
+            reader->failed = 1;
+            return REMO_PNG_OUT_OF_MEMORY;
         }
+        for (uint32_t y = 0; y < count; y++) rows[y] = out + (size_t)y * row_bytes;
+        png_read_image(reader->png, rows);
+        free(rows);
+        rows = NULL;
     } else {
-        pixels = malloc((size_t)width * height * 4);
+        for (uint32_t y = 0; y < count; y++) png_read_row(reader->png, out + (size_t)y * row_bytes, NULL);
     }
-    uint8_t *target = into ? into : pixels;
-    rows = malloc(sizeof(png_bytep) * height);
-    if (!target || !rows) {
-        status = REMO_PNG_OUT_OF_MEMORY;
-        snprintf(message, message_size, "out of memory for a %u x %u image", width, height);
-        png_longjmp(png, 1);
-    }
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = target + (size_t)y * width * 4;
-    png_read_image(png, rows);
-    png_read_end(png, NULL);
-    free(rows);
-    image->rgba = pixels;
-    png_destroy_read_struct(&png, &info, NULL);
+    reader->rows_done += count;
+    // Past the last row: the chunks after the image data, and the data's own checks.
+    if (reader->rows_done == reader->height) png_read_end(reader->png, NULL);
     return REMO_PNG_OK;
 }
 

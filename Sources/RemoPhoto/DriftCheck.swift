@@ -60,16 +60,15 @@ public enum DriftCheck {
         return ImagePreparation.targetSize(width: width, height: height, maxSide: side)
     }
 
-    /// An RGBA image brought to its working size, as CIE Lab (three values a working pixel):
-    /// what ``compare(before:after:width:height:excluded:)`` takes. A job can bring each image
-    /// down as soon as it is decoded and let go of the full size.
-    public static func workingLab(_ rgba: [UInt8], width: Int, height: Int) -> [Double] {
-        let (w, h) = workingSize(width: width, height: height)
-        return lab(ImageScaling.scale(rgba, width: width, height: height, toWidth: w, toHeight: h, premultiplied: false))
-    }
+    /// An RGBA image at its working size (``workingSize(width:height:)``, reached by an area
+    /// average of colour and alpha alike), as CIE Lab: three values a working pixel, what
+    /// ``compare(before:after:width:height:excluded:)`` takes. A job decodes each image
+    /// straight to its working size (``RemoImage/ImageDecoder/designImage(_:maximumPixels:premultiplied:scaledTo:)``),
+    /// so that neither is held at full size.
+    public static func workingLab(_ rgba: [UInt8]) -> [Double] { lab(rgba) }
 
     /// Compares two images of `width` × `height` pixels, each given at its working size
-    /// (``workingLab(_:width:height:)``), outside the pixels `excluded` marks (at full size;
+    /// (``workingLab(_:)``), outside the pixels `excluded` marks (at full size;
     /// not 0: inside the grown regions).
     public static func compare(before labBefore: [Double], after labAfter: [Double], width: Int, height: Int, excluded: [UInt8])
         -> Report

@@ -122,13 +122,30 @@ extension Jobs {
         }
     }
 
+    /// A design image brought to the size `size` asks for as it is decoded
+    /// (``RemoImage/ImageDecoder/designImage(_:maximumPixels:premultiplied:scaledTo:)``, colour
+    /// and alpha averaged alike), its errors naming it.
+    static func designImage(
+        _ bytes: [UInt8], maximumPixels: Int, name: String, scaledTo size: (_ width: Int, _ height: Int) -> (width: Int, height: Int)
+    ) throws(JobError) -> (image: RGBAImage, fullWidth: Int, fullHeight: Int) {
+        do {
+            return try ImageDecoder.designImage(bytes, maximumPixels: maximumPixels, premultiplied: false, scaledTo: size)
+        } catch {
+            throw JobError(error, name: name)
+        }
+    }
+
     /// Refuses a document made for another size than the image.
     static func checkSize(_ document: RegionDocument, _ picture: RGBAImage, names: (document: String, image: String)) throws(JobError) {
-        guard document.image.width == Double(picture.width) && document.image.height == Double(picture.height) else {
+        try checkSize(document, width: picture.width, height: picture.height, names: names)
+    }
+
+    /// Refuses a document made for another size than `width` × `height`.
+    static func checkSize(_ document: RegionDocument, width: Int, height: Int, names: (document: String, image: String)) throws(JobError) {
+        guard document.image.width == Double(width) && document.image.height == Double(height) else {
             let (w, h) = (document.image.width.messageText, document.image.height.messageText)
             throw JobError(
-                .sizeMismatch,
-                message: "\(names.document) is for a \(w) × \(h) image, but \(names.image) is \(picture.width) × \(picture.height)")
+                .sizeMismatch, message: "\(names.document) is for a \(w) × \(h) image, but \(names.image) is \(width) × \(height)")
         }
     }
 }

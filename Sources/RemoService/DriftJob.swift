@@ -1,3 +1,4 @@
+import RemoImage
 import RemoJSON
 import RemoPhoto
 
@@ -56,21 +57,35 @@ extension Jobs {
     ) throws(JobError) -> DriftResult {
         try request.check()
         let document = try regionDocument(regions, name: names.regions)
-        // Each image is brought to the working size as soon as it is decoded, and its file's
-        // bytes and full-size pixels are let go of, so that at most one is held at a time.
-        var picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before)
+        // Each image is brought to the working size as its rows are decoded, so that
+        // neither is held at full size (an interlaced PNG or a HEIC is, while it is decoded).
+        var working: (width: Int, height: Int) = (0, 0)
+        let picture = try designImage(before, maximumPixels: request.maximumPixels, name: names.before) { width, height in
+            working = DriftCheck.workingSize(width: width, height: height)
+            return working
+        }
         _ = consume before
-        try checkSize(document, picture, names: (names.regions, names.before))
-        let (width, height) = (picture.width, picture.height)
-        let labBefore = DriftCheck.workingLab(picture.pixels, width: width, height: height)
-        picture.pixels = []
-        var edit = try afterImage(after, width: width, height: height, maximumPixels: request.maximumPixels, name: names.after)
+        try checkSize(document, width: picture.fullWidth, height: picture.fullHeight, names: (names.regions, names.before))
+        let (width, height) = (picture.fullWidth, picture.fullHeight)
+        let labBefore = DriftCheck.workingLab(picture.image.pixels)
+        // An `after` of another size is first brought to `before`'s, as `composite` does.
+        var scaledAfter = false
+        var edit = try designImage(after, maximumPixels: request.maximumPixels, name: names.after) { w, h in
+            scaledAfter = (w, h) != (width, height)
+            return scaledAfter ? (w, h) : working
+        }
         _ = consume after
-        let labAfter = DriftCheck.workingLab(edit.pixels, width: width, height: height)
-        edit.pixels = []
+        if scaledAfter {
+            let full = ImageScaling.scale(
+                edit.image.pixels, width: edit.image.width, height: edit.image.height, toWidth: width, toHeight: height,
+                premultiplied: edit.image.hadTransparency)
+            edit.image.pixels = ImageScaling.scale(
+                full, width: width, height: height, toWidth: working.width, toHeight: working.height, premultiplied: false)
+        }
+        let labAfter = DriftCheck.workingLab(edit.image.pixels)
         let mask = try coverage(
             document, regions: document.regions, grow: request.grow, feather: 0, maximumPixels: request.maximumPixels, name: names.regions)
         let report = DriftCheck.compare(before: labBefore, after: labAfter, width: width, height: height, excluded: mask.values)
-        return DriftResult(report: report, scaledAfter: edit.scaled)
+        return DriftResult(report: report, scaledAfter: scaledAfter)
     }
 }

@@ -4,9 +4,10 @@
 /// The longest side read or written: libpng's default limit for writing, so that every
 /// image read can be written back.
 #define REMO_PNG_MAX_SIDE 1000000
-// The whole of remo-geom's contact with libpng: one function decodes a whole PNG
-// from memory and one encodes a whole image to memory. Each owns its setjmp, so no
-// longjmp ever crosses a Swift frame; Swift sees plain structs and status codes.
+// The whole of remo-geom's contact with libpng: a reader decodes a PNG from memory a
+// few rows at a time, and one function encodes a whole image to memory. Each function owns
+// its setjmp, so no longjmp ever crosses a Swift frame; Swift sees plain structs and status
+// codes.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -25,17 +26,17 @@ typedef struct {
     uint32_t iccp_length;
 } remo_png_colour;
 
-/// A decoded image: 8-bit RGBA samples as stored (no gamma or profile conversion).
+/// What a PNG's header and colour chunks say; its rows are read as 8-bit RGBA samples as
+/// stored (no gamma or profile conversion).
 typedef struct {
     uint32_t width;
     uint32_t height;
-    uint8_t *rgba;          // width * height * 4 bytes; owned: free with remo_png_free_image
     int had_transparency;   // an alpha channel or a tRNS chunk
     int bit_depth;
     int colour_type;
-    int interlaced;
+    int interlaced;         // Adam7: its rows can only be read all at once
     remo_png_colour colour;
-} remo_png_image;
+} remo_png_info;
 
 enum {
     REMO_PNG_OK = 0,
@@ -47,16 +48,28 @@ enum {
 /// Reads the width and height from a PNG's IHDR without decoding; REMO_PNG_OK when present.
 int remo_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height);
 
-/// Decodes a PNG held in memory. At most `max_pixels` pixels are accepted, checked
-/// from the header before any image memory is allocated. The samples go into `into`
-/// (which must hold exactly width * height * 4 bytes) or, when it is NULL, into a
-/// buffer the decoder allocates (`image->rgba`). On failure `message` holds a sentence
-/// (libpng's own when it reported the error).
-int remo_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *into, size_t into_size,
-                    remo_png_image *image, char *message, size_t message_size);
+/// A PNG being read from memory, a few rows at a time.
+typedef struct remo_png_reader remo_png_reader;
 
-/// Frees what remo_png_decode allocated (safe on a zeroed struct).
-void remo_png_free_image(remo_png_image *image);
+/// Opens a PNG held in memory (which must stay in place until the reader is closed) and
+/// reads up to its image data. At most `max_pixels` pixels are accepted, checked from the
+/// header before anything is allocated. On success `*reader` is open and `info` filled (free
+/// its colour chunks with remo_png_free_info); on failure `message` holds a sentence
+/// (libpng's own when it reported the error).
+int remo_png_open(const uint8_t *data, size_t size, uint64_t max_pixels, remo_png_reader **reader, remo_png_info *info,
+                  char *message, size_t message_size);
+
+/// Decodes the next `count` rows (fewer at the bottom) into `out`, width * 4 bytes each.
+/// An interlaced PNG is read whole, in one call. Reading the last row also reads the chunks
+/// after the image data and checks the data's checksum. After an error the reader gives only
+/// errors.
+int remo_png_read_rows(remo_png_reader *reader, uint8_t *out, uint32_t count, char *message, size_t message_size);
+
+/// Closes a reader (safe on NULL).
+void remo_png_close(remo_png_reader *reader);
+
+/// Frees the colour chunks remo_png_open copied (safe on a zeroed struct).
+void remo_png_free_info(remo_png_info *info);
 
 /// An encoded PNG as consecutive pieces (its header chunks, its IDAT chunks, IEND), each
 /// malloc'ed: the image data is compressed in stripes on several threads, and the pieces

@@ -66,7 +66,72 @@ public enum ImageDecoder {
                 throw imageError(error)
             }
         }
-        let image = try decode(bytes, maximumPixels: maximumPixels, samples: .rgba)
+        return rgbaImage(try decode(bytes, maximumPixels: maximumPixels, samples: .rgba))
+    }
+
+    /// A design image, as ``designImage(_:maximumPixels:)`` reads it (upright, samples as
+    /// stored, with its colour chunks), brought to the size `size` asks for by an area
+    /// average as its rows are decoded: a PNG that is not interlaced, and a JPEG, are never
+    /// held at full size.
+    ///
+    /// - Parameters:
+    ///   - size: The size wanted, given the upright full size.
+    ///   - premultiplied: Weigh colour by alpha while averaging.
+    /// - Returns: The image at that size, and the full size.
+    /// - Throws: ``ImageError`` as ``decode(_:maximumPixels:samples:)``.
+    public static func designImage(
+        _ bytes: [UInt8], maximumPixels: Int, premultiplied: Bool,
+        scaledTo size: (_ width: Int, _ height: Int) -> (width: Int, height: Int)
+    ) throws(ImageError) -> (image: RGBAImage, fullWidth: Int, fullHeight: Int) {
+        let image: DecodedImage
+        switch ImageFormat.sniff(bytes) {
+        case .png?:
+            do {
+                return try PNGCodec.withRows(bytes, maximumPixels: maximumPixels) { (rows) throws(PNGError) in
+                    let (width, height) = size(rows.width, rows.height)
+                    let pixels = try rows.readScaled(toWidth: width, toHeight: height, premultiplied: premultiplied)
+                    let image = RGBAImage(
+                        width: width, height: height, pixels: pixels, hadTransparency: rows.hadTransparency, colour: rows.colour)
+                    return (image, rows.width, rows.height)
+                }
+            } catch {
+                throw imageError(error)
+            }
+        case .jpeg?:
+            let file = try JPEGFile(bytes)
+            let orientation = file.orientation
+            let upright = orientation.swapsSides ? (file.height, file.width) : (file.width, file.height)
+            let wanted = size(upright.0, upright.1)
+            // Scaled as stored, then turned.
+            let stored = orientation.swapsSides ? (wanted.height, wanted.width) : (wanted.width, wanted.height)
+            let pixels = try file.withRows(maximumPixels: maximumPixels, denominator: 1, channels: 4) {
+                (rows) throws(ImageError) in
+                var scaled = ImageScaling.Rows(
+                    width: rows.width, height: rows.height, toWidth: stored.0, toHeight: stored.1, premultiplied: premultiplied)
+                while rows.done < rows.height {
+                    try scaled.addRow { (row) throws(ImageError) in try rows.read(1, into: row) }
+                }
+                return scaled.output
+            }
+            let turned = orientation.apply(to: pixels, width: stored.0, height: stored.1, channels: 4)
+            image = DecodedImage(
+                format: .jpeg, orientation: orientation, profile: .unspecified, iccProfile: file.iccProfile, fullWidth: upright.0,
+                fullHeight: upright.1, width: turned.width, height: turned.height, channels: 4, pixels: turned.pixels)
+        default:
+            var decoded = try decode(bytes, maximumPixels: maximumPixels, samples: .rgba)
+            let (width, height) = size(decoded.width, decoded.height)
+            decoded.pixels = ImageScaling.scale(
+                decoded.pixels, width: decoded.width, height: decoded.height, toWidth: width, toHeight: height,
+                premultiplied: premultiplied)
+            (decoded.width, decoded.height) = (width, height)
+            image = decoded
+        }
+        return (rgbaImage(image), image.fullWidth, image.fullHeight)
+    }
+
+    /// A decoded JPEG or HEIC as a design image: no transparency, its ICC profile as the
+    /// colour chunk carried.
+    static func rgbaImage(_ image: DecodedImage) -> RGBAImage {
         let colour = image.iccProfile.map { ColourChunks(iccProfile: ICCProfile(name: "ICC profile", data: $0)) } ?? ColourChunks()
         return RGBAImage(width: image.width, height: image.height, pixels: image.pixels, hadTransparency: false, colour: colour)
     }

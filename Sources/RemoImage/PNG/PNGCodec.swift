@@ -64,47 +64,11 @@ public enum PNGCodec {
     ///     before any image memory is allocated.
     /// - Throws: ``PNGError`` with libpng's message for corrupt data.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws(PNGError) -> RGBAImage {
-        var image = remo_png_image()
-        var message = [CChar](repeating: 0, count: 512)
-        // The pixels go straight into a Swift array sized from the header (no copy).
-        var width: UInt32 = 0
-        var height: UInt32 = 0
-        let known = bytes.withUnsafeBufferPointer { remo_png_header($0.baseAddress, $0.count, &width, &height) } == REMO_PNG_OK
-        // The limit first: a header may declare 2^32 × 2^32 pixels.
-        let withinLimit =
-            known && UInt64(width) * UInt64(height) <= UInt64(max(0, maximumPixels)) && max(width, height) <= UInt32(maximumSide)
-        let sampleCount = withinLimit ? Int(width) * Int(height) * 4 : 0
-        var pixels: [UInt8] = []
-        var status: Int32 = 0
-        if withinLimit && sampleCount > 0 {
-            pixels = [UInt8](unsafeUninitializedCapacity: sampleCount) { buffer, count in
-                status = bytes.withUnsafeBufferPointer { data in
-                    remo_png_decode(
-                        data.baseAddress, data.count, UInt64(max(0, maximumPixels)), buffer.baseAddress, sampleCount, &image, &message,
-                        message.count)
-                }
-                if Int(status) != REMO_PNG_OK { buffer.initialize(repeating: 0) }
-                count = sampleCount
-            }
-        } else {
-            status = bytes.withUnsafeBufferPointer { data in
-                remo_png_decode(data.baseAddress, data.count, UInt64(max(0, maximumPixels)), nil, 0, &image, &message, message.count)
-            }
+        try withRows(bytes, maximumPixels: maximumPixels) { (rows) throws(PNGError) in
+            let pixels = try rows.readScaled(toWidth: rows.width, toHeight: rows.height, premultiplied: false)
+            return RGBAImage(
+                width: rows.width, height: rows.height, pixels: pixels, hadTransparency: rows.hadTransparency, colour: rows.colour)
         }
-        defer { remo_png_free_image(&image) }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        switch Int(status) {
-        case REMO_PNG_OK: break
-        case REMO_PNG_TOO_LARGE: throw .tooLarge(text)
-        case REMO_PNG_OUT_OF_MEMORY: throw .outOfMemory(text)
-        default: throw .invalid(text.isEmpty ? "libpng could not read it" : text)
-        }
-        if pixels.isEmpty {
-            pixels = Array(UnsafeBufferPointer(start: image.rgba, count: Int(image.width) * Int(image.height) * 4))
-        }
-        return RGBAImage(
-            width: Int(image.width), height: Int(image.height), pixels: pixels, hadTransparency: image.had_transparency != 0,
-            colour: colourChunks(image.colour))
     }
 
     /// Encodes an image as PNG: RGBA when `alpha` (by default when the source had

@@ -3,8 +3,9 @@
 /// as PNG or JPEG.
 ///
 /// The order is chosen for cost: a JPEG is decoded at the smallest DCT scale that still
-/// holds the target size (libjpeg-turbo's shrink on load), then shrunk, then converted and
-/// turned, so that colour conversion and turning touch only the small image. Shrinking and
+/// holds the target size (libjpeg-turbo's shrink on load), then shrunk; a PNG is shrunk as
+/// its rows are decoded, so it is never held at full size; then the small image is
+/// converted and turned, so that colour conversion and turning touch only it. Shrinking and
 /// turning commute, and so, up to rounding, do shrinking and conversion.
 public enum ImagePreparation {
     /// The formats written.
@@ -125,17 +126,21 @@ public enum ImagePreparation {
                 hasAlpha: false, orientation: file.orientation, profile: file.iccProfile.map(ColourProfile.icc) ?? .unspecified,
                 icc: file.iccProfile)
         case .png?:
-            let image: RGBAImage
+            // Shrunk as its rows are decoded: the full-size image is never held.
             do {
-                image = try PNGCodec.decode(bytes, maximumPixels: maximumPixels)
+                return try PNGCodec.withRows(bytes, maximumPixels: maximumPixels) { (rows) throws(PNGError) in
+                    let target = targetSize(width: rows.width, height: rows.height, maxSide: maxSide)
+                    let pixels = try rows.readScaled(
+                        toWidth: target.width, toHeight: target.height, premultiplied: rows.hadTransparency)
+                    let icc = rows.colour.iccProfile?.data
+                    return Source(
+                        format: .png, storedWidth: rows.width, storedHeight: rows.height, width: target.width,
+                        height: target.height, pixels: pixels, hasAlpha: rows.hadTransparency, orientation: .up,
+                        profile: icc.map(ColourProfile.icc) ?? .unspecified, icc: icc)
+                }
             } catch {
                 throw ImageDecoder.imageError(error)
             }
-            let icc = image.colour.iccProfile?.data
-            return Source(
-                format: .png, storedWidth: image.width, storedHeight: image.height, width: image.width, height: image.height,
-                pixels: image.pixels, hasAlpha: image.hadTransparency, orientation: .up,
-                profile: icc.map(ColourProfile.icc) ?? .unspecified, icc: icc)
         case .heic?:
             let image = try ImageDecoder.heic(bytes, maximumPixels: maximumPixels, samples: .rgba)
             return Source(

@@ -1,0 +1,94 @@
+import CRemoPNG
+
+/// The rows of a PNG being decoded, top to bottom, as 8-bit RGBA samples (as
+/// ``PNGCodec`` describes). Only valid inside ``PNGCodec/withRows(_:maximumPixels:_:)``.
+package struct PNGRows {
+    fileprivate let reader: OpaquePointer
+    /// The image's size.
+    package let width: Int
+    package let height: Int
+    /// Whether the PNG is interlaced (Adam7): its rows can then only be read all at once.
+    package let interlaced: Bool
+    /// Whether it has an alpha channel or a tRNS chunk.
+    package let hadTransparency: Bool
+    /// Its colour chunks.
+    package let colour: ColourChunks
+    /// The rows decoded so far.
+    package private(set) var done = 0
+
+    /// Decodes the next `count` rows (fewer at the bottom) to `target`, `width * 4` bytes
+    /// each. An interlaced PNG must be read whole, in one call. Reading the last row also
+    /// checks what follows the image data.
+    package mutating func read(_ count: Int, into target: UnsafeMutablePointer<UInt8>) throws(PNGError) {
+        let count = min(count, height - done)
+        var message = [CChar](repeating: 0, count: 512)
+        let status = remo_png_read_rows(reader, target, UInt32(count), &message, message.count)
+        guard Int(status) == REMO_PNG_OK else { throw PNGCodec.error(status: status, message) }
+        done += count
+    }
+}
+
+extension PNGCodec {
+    /// Opens a PNG held in memory and runs `body` with its rows to read; the decoder is freed
+    /// when `body` returns.
+    ///
+    /// - Throws: ``PNGError``: `tooLarge` over `maximumPixels` or a side over
+    ///   ``maximumSide`` (from the header, before any image memory), `invalid` for what libpng
+    ///   cannot decode, and whatever `body` throws.
+    package static func withRows<Result>(
+        _ bytes: [UInt8], maximumPixels: Int = defaultMaximumPixels, _ body: (inout PNGRows) throws(PNGError) -> Result
+    ) throws(PNGError) -> Result {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(PNGError) -> Result in
+            var message = [CChar](repeating: 0, count: 512)
+            var reader: OpaquePointer?
+            var info = remo_png_info()
+            defer { remo_png_free_info(&info) }
+            let status = remo_png_open(
+                bytes.baseAddress, bytes.count, UInt64(max(0, maximumPixels)), &reader, &info, &message, message.count)
+            guard Int(status) == REMO_PNG_OK, let reader else { throw error(status: status, message) }
+            defer { remo_png_close(reader) }
+            var rows = PNGRows(
+                reader: reader, width: Int(info.width), height: Int(info.height), interlaced: info.interlaced != 0,
+                hadTransparency: info.had_transparency != 0, colour: colourChunks(info.colour))
+            return try body(&rows)
+        }
+    }
+
+    static func error(status: Int32, _ message: [CChar]) -> PNGError {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case REMO_PNG_TOO_LARGE: return .tooLarge(text)
+        case REMO_PNG_OUT_OF_MEMORY: return .outOfMemory(text)
+        default: return .invalid(text.isEmpty ? "libpng could not read it" : text)
+        }
+    }
+}
+
+extension PNGRows {
+    /// The rows not yet read, scaled to `toWidth` × `toHeight` by ``ImageScaling`` as they
+    /// are decoded, so that the image is never held at its full size (unless it is
+    /// interlaced, when it must be read whole first).
+    package mutating func readScaled(toWidth: Int, toHeight: Int, premultiplied: Bool) throws(PNGError) -> [UInt8] {
+        if interlaced || (toWidth, toHeight) == (width, height) {
+            let count = width * height * 4
+            var failure: PNGError?
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                do throws(PNGError) {
+                    try read(height, into: buffer.baseAddress!)
+                    initialized = count
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return ImageScaling.scale(
+                pixels, width: width, height: height, toWidth: toWidth, toHeight: toHeight, premultiplied: premultiplied)
+        }
+        var scaled = ImageScaling.Rows(
+            width: width, height: height, toWidth: toWidth, toHeight: toHeight, premultiplied: premultiplied)
+        while done < height {
+            try scaled.addRow { (row) throws(PNGError) in try read(1, into: row) }
+        }
+        return scaled.output
+    }
+}
