@@ -63,7 +63,7 @@ public enum DriftCheck {
     /// An RGBA image at its working size (``workingSize(width:height:)``, reached by an area
     /// average of colour and alpha alike), as CIE Lab: three values a working pixel, what
     /// ``compare(before:after:width:height:excluded:)`` takes. A job decodes each image
-    /// straight to its working size (``RemoImage/ImageDecoder/designImage(_:maximumPixels:premultiplied:scaledTo:)``),
+    /// straight to its working size (`ImageDecoder.designImage(_:maximumPixels:premultiplied:scaledTo:)`),
     /// so that neither is held at full size.
     public static func workingLab(_ rgba: [UInt8]) -> [Double] { lab(rgba) }
 

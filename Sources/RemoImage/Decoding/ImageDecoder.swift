@@ -75,8 +75,10 @@ public enum ImageDecoder {
     /// held at full size.
     ///
     /// - Parameters:
-    ///   - size: The size wanted, given the upright full size.
+    ///   - bytes: The whole file: PNG, JPEG or HEIC.
+    ///   - maximumPixels: Images with more pixels are refused from their header.
     ///   - premultiplied: Weigh colour by alpha while averaging.
+    ///   - size: The size wanted, given the upright full size.
     /// - Returns: The image at that size, and the full size.
     /// - Throws: ``ImageError`` as ``decode(_:maximumPixels:samples:)``.
     public static func designImage(
