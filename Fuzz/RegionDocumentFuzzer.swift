@@ -4,6 +4,7 @@
 // input's last byte (0 to 16 pixels) and feathered.
 // Built by scripts/fuzz.sh; not part of the package build.
 import RemoGeometry
+import RemoImage
 import RemoLasso
 import RemoRender
 

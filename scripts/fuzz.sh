@@ -14,15 +14,15 @@ target=${1:?usage: scripts/fuzz.sh region|room|png|jpeg|heic [SECONDS]}
 data=${REMO_TEST_DATA:-../shared/data}
 seconds=${2:-60}
 case "$target" in
-    region) harness=RegionDocumentFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="SampleScans/regions" ;;
-    room) harness=RoomScanFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="SampleScans/rooms $data/roomplan" ;;
-    png) harness=PNGFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG"; seeds="$data/pngsuite" ;;
+    region) harness=RegionDocumentFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry RemoImage CRemoPNG CRemoJPEG CRemoHEIF CRemoColour"; seeds="SampleScans/regions" ;;
+    room) harness=RoomScanFuzzer; modules="RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry RemoImage CRemoPNG CRemoJPEG CRemoHEIF CRemoColour"; seeds="SampleScans/rooms $data/roomplan" ;;
+    png) harness=PNGFuzzer; modules="RemoImage CRemoPNG CRemoJPEG CRemoHEIF CRemoColour"; seeds="$data/pngsuite" ;;
     # libjpeg-turbo and libheif are Debian's, not instrumented: coverage guides through our
     # C and Swift around them, and AddressSanitizer still sees their reads of our buffers.
     # Small seeds only (the fixtures are 48 x 32): a photo of a megapixel runs a few times a
     # second under AddressSanitizer.
-    jpeg) harness=ImageFuzzer; modules="RemoImage RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG CRemoJPEG CRemoHEIF"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
-    heic) harness=ImageFuzzer; modules="RemoImage RemoRender RemoRoom RemoLasso RemoJSON RemoGeometry CRemoPNG CRemoJPEG CRemoHEIF"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
+    jpeg) harness=ImageFuzzer; modules="RemoPhoto RemoImage RemoJSON CRemoPNG CRemoJPEG CRemoHEIF CRemoColour"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
+    heic) harness=ImageFuzzer; modules="RemoPhoto RemoImage RemoJSON CRemoPNG CRemoJPEG CRemoHEIF CRemoColour"; seeds="Tests/RemoImageTests/Fixtures"; max_len=65536 ;;
     *) echo "unknown target $target: region, room, png, jpeg or heic" >&2; exit 2 ;;
 esac
 scratch=.build-fuzz
@@ -33,12 +33,12 @@ swift build -c release --scratch-path "$scratch" --target "$top" \
 objects=()
 for m in $modules; do objects+=("$scratch"/release/"$m".build/*.o); done
 maps=()
-for c in CRemoPNG CRemoJPEG CRemoHEIF; do
+for c in CRemoPNG CRemoJPEG CRemoHEIF CRemoColour; do
     [ -f "$scratch/release/$c.build/module.modulemap" ] && maps+=(-Xcc "-fmodule-map-file=$scratch/release/$c.build/module.modulemap")
 done
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" \
     -I "$scratch/release/Modules" -I Sources/CRemoPNG/include -I Sources/CRemoJPEG/include -I Sources/CRemoHEIF/include \
-    "${maps[@]}" "Fuzz/$harness.swift" "${objects[@]}" -lpng16 -ljpeg -lheif -lm -o "$scratch/$harness"
+    "${maps[@]}" "Fuzz/$harness.swift" "${objects[@]}" -lpng16 -ljpeg -lheif -llcms2 -lz -lm -o "$scratch/$harness"
 corpus=$(mktemp -d)
 trap 'rm -rf "$corpus"' EXIT
 case "$target" in jpeg) kinds='*.jpg' ;; heic) kinds='*.heic' ;; png) kinds='*.png' ;; *) kinds='*.json' ;; esac
