@@ -249,7 +249,7 @@ int remo_png_read_rows(remo_png_reader *reader, uint8_t *out, uint32_t count, ch
     }
     reader->rows_done += count;
     // Past the last row: the chunks after the image data, and the data's own checks.
-    if (reader->rows_done == reader->height) png_read_end(reader->png, NULL);
+    if (count > 0 && reader->rows_done == reader->height) png_read_end(reader->png, NULL);
     return REMO_PNG_OK;
 }
 

@@ -78,19 +78,23 @@ public enum ImageDecoder {
     ///   - bytes: The whole file: PNG, JPEG or HEIC.
     ///   - maximumPixels: Images with more pixels are refused from their header.
     ///   - premultiplied: Weigh colour by alpha while averaging.
-    ///   - size: The size wanted, given the upright full size.
+    ///   - size: The size wanted (each side at least 1), given the upright full size.
     /// - Returns: The image at that size, and the full size.
     /// - Throws: ``ImageError`` as ``decode(_:maximumPixels:samples:)``.
     public static func designImage(
         _ bytes: [UInt8], maximumPixels: Int, premultiplied: Bool,
         scaledTo size: (_ width: Int, _ height: Int) -> (width: Int, height: Int)
     ) throws(ImageError) -> (image: RGBAImage, fullWidth: Int, fullHeight: Int) {
+        func wantedSize(_ width: Int, _ height: Int) -> (width: Int, height: Int) {
+            let (w, h) = size(width, height)
+            return (max(1, w), max(1, h))
+        }
         let image: DecodedImage
         switch ImageFormat.sniff(bytes) {
         case .png?:
             do {
                 return try PNGCodec.withRows(bytes, maximumPixels: maximumPixels) { (rows) throws(PNGError) in
-                    let (width, height) = size(rows.width, rows.height)
+                    let (width, height) = wantedSize(rows.width, rows.height)
                     let pixels = try rows.readScaled(toWidth: width, toHeight: height, premultiplied: premultiplied)
                     let image = RGBAImage(
                         width: width, height: height, pixels: pixels, hadTransparency: rows.hadTransparency, colour: rows.colour)
@@ -103,7 +107,7 @@ public enum ImageDecoder {
             let file = try JPEGFile(bytes)
             let orientation = file.orientation
             let upright = orientation.swapsSides ? (file.height, file.width) : (file.width, file.height)
-            let wanted = size(upright.0, upright.1)
+            let wanted = wantedSize(upright.0, upright.1)
             // Scaled as stored, then turned.
             let stored = orientation.swapsSides ? (wanted.height, wanted.width) : (wanted.width, wanted.height)
             let pixels = try file.withRows(maximumPixels: maximumPixels, denominator: 1, channels: 4) {
@@ -121,7 +125,7 @@ public enum ImageDecoder {
                 fullHeight: upright.1, width: turned.width, height: turned.height, channels: 4, pixels: turned.pixels)
         default:
             var decoded = try decode(bytes, maximumPixels: maximumPixels, samples: .rgba)
-            let (width, height) = size(decoded.width, decoded.height)
+            let (width, height) = wantedSize(decoded.width, decoded.height)
             decoded.pixels = ImageScaling.scale(
                 decoded.pixels, width: decoded.width, height: decoded.height, toWidth: width, toHeight: height,
                 premultiplied: premultiplied)
