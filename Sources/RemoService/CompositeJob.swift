@@ -45,8 +45,13 @@ extension Jobs {
             w >= 1 && h >= 1 && w <= Double(PNGCodec.maximumSide) && h <= Double(PNGCodec.maximumSide) && w == w.rounded()
             && h == h.rounded()
         let (width, height) = sized ? (Int(w), Int(h)) : (0, 0)
+        let byRows = sized && compositesByRows(before: before, after: after, width: width, height: height)
         // The files' bytes are let go of as soon as each is decoded.
         let (beforeBytes, afterBytes) = (Handover(consume before), Handover(consume after))
+        if byRows {
+            return try compositeByRows(
+                before: beforeBytes, after: afterBytes, document: document, width: width, height: height, request: request, names: names)
+        }
         let decodeAfter = {
             Result { () throws(JobError) in
                 try afterImage(
@@ -81,20 +86,15 @@ extension Jobs {
     }
 
     /// `pixels` (RGBA) become `edit`'s where `mask` is 255 and stay where it is 0; between,
-    /// each sample is (p·(255 − m) + e·m) / 255, rounded.
+    /// each sample is (p·(255 − m) + e·m) / 255, rounded
+    /// (``blend(before:after:mask:count:into:)``).
     static func blend(_ pixels: inout [UInt8], with edit: [UInt8], by mask: [UInt8]) {
         pixels.withUnsafeMutableBufferPointer { pixels in
             edit.withUnsafeBufferPointer { edit in
-                for (i, m) in mask.enumerated() where m != 0 {
-                    let at = i * 4
-                    if m == 255 {
-                        for c in 0..<4 { pixels[at + c] = edit[at + c] }
-                    } else {
-                        let (keep, take) = (255 - Int(m), Int(m))
-                        for c in 0..<4 {
-                            pixels[at + c] = UInt8((Int(pixels[at + c]) * keep + Int(edit[at + c]) * take + 127) / 255)
-                        }
-                    }
+                mask.withUnsafeBufferPointer { mask in
+                    blend(
+                        before: pixels.baseAddress!, after: edit.baseAddress!, mask: mask.baseAddress!, count: mask.count,
+                        into: pixels.baseAddress!)
                 }
             }
         }

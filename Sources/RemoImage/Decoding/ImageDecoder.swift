@@ -142,7 +142,7 @@ public enum ImageDecoder {
         return RGBAImage(width: image.width, height: image.height, pixels: image.pixels, hadTransparency: false, colour: colour)
     }
 
-    static func imageError(_ error: PNGError) -> ImageError {
+    package static func imageError(_ error: PNGError) -> ImageError {
         switch error {
         case .tooLarge(let m): .tooLarge(m)
         case .outOfMemory(let m): .outOfMemory(m)

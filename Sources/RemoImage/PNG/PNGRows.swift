@@ -92,3 +92,15 @@ extension PNGRows {
         return scaled.output
     }
 }
+
+extension PNGCodec {
+    /// The size and interlacing a PNG's header declares, read without decoding anything;
+    /// nil when the bytes do not start as a PNG does.
+    package static func header(_ bytes: [UInt8]) -> (width: Int, height: Int, interlaced: Bool)? {
+        var (width, height) = (UInt32(0), UInt32(0))
+        let read = bytes.withUnsafeBufferPointer { remo_png_header($0.baseAddress, $0.count, &width, &height) }
+        // IHDR's data starts at 16: width, height, depth, colour type, compression, filter, interlacing.
+        guard read == REMO_PNG_OK, bytes.count > 28 else { return nil }
+        return (Int(width), Int(height), bytes[28] != 0)
+    }
+}
