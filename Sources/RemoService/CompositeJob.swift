@@ -36,8 +36,6 @@ extension Jobs {
     ) throws(JobError) -> CompositeResult {
         try request.check()
         let document = try regionDocument(regions, name: names.regions)
-        // `after` is decoded (and scaled to the document's size, `before`'s once checked) on a
-        // second thread while `before` is decoded and the mask computed here.
         // The document's size as whole pixels, when it is one a PNG can have (a size past
         // Int's range must not reach Int()).
         let (w, h) = (document.image.width, document.image.height)
@@ -45,6 +43,10 @@ extension Jobs {
             w >= 1 && h >= 1 && w <= Double(PNGCodec.maximumSide) && h <= Double(PNGCodec.maximumSide) && w == w.rounded()
             && h == h.rounded()
         let (width, height) = sized ? (Int(w), Int(h)) : (0, 0)
+        // Two PNGs of the document's size, the usual case, are blended row by row
+        // (CompositeRows.swift). Otherwise `after` is decoded (and scaled to the document's
+        // size, `before`'s once checked) on a second thread while `before` is decoded whole
+        // and the mask computed here.
         let byRows = sized && compositesByRows(before: before, after: after, width: width, height: height)
         // The files' bytes are let go of as soon as each is decoded.
         let (beforeBytes, afterBytes) = (Handover(consume before), Handover(consume after))
