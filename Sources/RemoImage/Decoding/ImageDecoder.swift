@@ -66,7 +66,8 @@ public enum ImageDecoder {
                 throw imageError(error)
             }
         }
-        return rgbaImage(try decode(bytes, maximumPixels: maximumPixels, samples: .rgba))
+        let image = try decode(bytes, maximumPixels: maximumPixels, samples: .rgba)
+        return rgbaImage(width: image.width, height: image.height, pixels: image.pixels, icc: image.iccProfile)
     }
 
     /// A design image, as ``designImage(_:maximumPixels:)`` reads it (upright, samples as
@@ -89,7 +90,6 @@ public enum ImageDecoder {
             let (w, h) = size(width, height)
             return (max(1, w), max(1, h))
         }
-        let image: DecodedImage
         switch ImageFormat.sniff(bytes) {
         case .png?:
             do {
@@ -120,26 +120,23 @@ public enum ImageDecoder {
                 return scaled.output
             }
             let turned = orientation.apply(to: pixels, width: stored.0, height: stored.1, channels: 4)
-            image = DecodedImage(
-                format: .jpeg, orientation: orientation, profile: .unspecified, iccProfile: file.iccProfile, fullWidth: upright.0,
-                fullHeight: upright.1, width: turned.width, height: turned.height, channels: 4, pixels: turned.pixels)
+            let image = rgbaImage(width: turned.width, height: turned.height, pixels: turned.pixels, icc: file.iccProfile)
+            return (image, upright.0, upright.1)
         default:
-            var decoded = try decode(bytes, maximumPixels: maximumPixels, samples: .rgba)
+            let decoded = try decode(bytes, maximumPixels: maximumPixels, samples: .rgba)
             let (width, height) = wantedSize(decoded.width, decoded.height)
-            decoded.pixels = ImageScaling.scale(
+            let pixels = ImageScaling.scale(
                 decoded.pixels, width: decoded.width, height: decoded.height, toWidth: width, toHeight: height,
                 premultiplied: premultiplied)
-            (decoded.width, decoded.height) = (width, height)
-            image = decoded
+            return (rgbaImage(width: width, height: height, pixels: pixels, icc: decoded.iccProfile), decoded.width, decoded.height)
         }
-        return (rgbaImage(image), image.fullWidth, image.fullHeight)
     }
 
     /// A decoded JPEG or HEIC as a design image: no transparency, its ICC profile as the
     /// colour chunk carried.
-    static func rgbaImage(_ image: DecodedImage) -> RGBAImage {
-        let colour = image.iccProfile.map { ColourChunks(iccProfile: ICCProfile(name: "ICC profile", data: $0)) } ?? ColourChunks()
-        return RGBAImage(width: image.width, height: image.height, pixels: image.pixels, hadTransparency: false, colour: colour)
+    static func rgbaImage(width: Int, height: Int, pixels: [UInt8], icc: [UInt8]?) -> RGBAImage {
+        let colour = icc.map { ColourChunks(iccProfile: ICCProfile(name: "ICC profile", data: $0)) } ?? ColourChunks()
+        return RGBAImage(width: width, height: height, pixels: pixels, hadTransparency: false, colour: colour)
     }
 
     package static func imageError(_ error: PNGError) -> ImageError {

@@ -65,10 +65,11 @@ extension PNGCodec {
 }
 
 extension PNGRows {
-    /// The rows not yet read, scaled to `toWidth` × `toHeight` by ``ImageScaling`` as they
-    /// are decoded, so that the image is never held at its full size (unless it is
-    /// interlaced, when it must be read whole first).
+    /// The whole image (read from its first row: no row may have been read yet), scaled to
+    /// `toWidth` × `toHeight` by ``ImageScaling`` as its rows are decoded, so that it is never
+    /// held at its full size (unless it is interlaced, when it must be read whole first).
     package mutating func readScaled(toWidth: Int, toHeight: Int, premultiplied: Bool) throws(PNGError) -> [UInt8] {
+        precondition(done == 0, "readScaled reads the whole image")
         if interlaced || (toWidth, toHeight) == (width, height) {
             let count = width * height * 4
             var failure: PNGError?
