@@ -53,29 +53,19 @@ final class JobSlots: Sendable {
     /// Takes a slot and `memory` bytes of the budget, waiting in the queue if need be.
     func enter(memory: Int) async -> Admission {
         guard memory <= memoryBudget else { return .neverFits }
-        // Answered without suspending when there is no need to wait: a continuation resumed
-        // at once still sends the task back through its executor's queue, a hop that every
-        // validation would pay.
-        if let now = state.withLock({ admitNow(memory, &$0) }) { return now }
         return await withCheckedContinuation { continuation in
             let now: Admission? = state.withLock { state in
-                if let now = admitNow(memory, &state) { return now }
+                if fits(memory, state) {
+                    state.running += 1
+                    state.jobMemory += memory
+                    return .admitted
+                }
+                if state.waiting.count >= queueLimit { return .queueFull }
                 state.waiting.append(Waiter(memory: memory, continuation: continuation))
                 return nil
             }
             if let now { continuation.resume(returning: now) }
         }
-    }
-
-    /// Admits a job that fits now, or refuses one the queue has no room for; nil when it must
-    /// wait.
-    private func admitNow(_ memory: Int, _ state: inout State) -> Admission? {
-        if fits(memory, state) {
-            state.running += 1
-            state.jobMemory += memory
-            return .admitted
-        }
-        return state.waiting.count >= queueLimit ? .queueFull : nil
     }
 
     /// Gives back a slot and its memory, and starts the jobs waiting first that now fit.
