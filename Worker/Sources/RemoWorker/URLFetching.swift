@@ -253,6 +253,10 @@ public struct URLFetching: Sendable {
             decompression: .disabled)
         // Connect to the address checked, not to whatever a second lookup gives.
         configuration.dnsOverride = [target.host: address]
+        // One connection attempt: a refused certificate or connection is answered at once and
+        // the activity's retry policy decides what is tried again. (The client's own retries
+        // would repeat a refused handshake until the connect timeout, 10 s later.)
+        configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: configuration)
         let maximumBytes = settings.maximumBytes
         let result: Result<Response, any Error>

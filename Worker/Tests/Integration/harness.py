@@ -97,6 +97,16 @@ class WorkerProcess:
         with open(self.log_path, encoding="utf-8", errors="replace") as f:
             return f.read()
 
+    def wait_for(self, text, timeout=30):
+        """Waits until the worker's standard error holds `text` (at most `timeout` seconds, and
+        no longer than the worker lives); says whether it came."""
+        deadline = time.monotonic() + timeout
+        while text not in self.stderr():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                return text in self.stderr()
+            time.sleep(0.05)
+        return True
+
     def terminate(self, timeout=60):
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)

@@ -17,6 +17,7 @@ import signal
 import subprocess
 import tempfile
 import time
+import types
 import unittest
 import urllib.error
 import urllib.request
@@ -432,20 +433,18 @@ class UsageTests(unittest.TestCase):
                 pass
         web = http.server.HTTPServer(("127.0.0.1", 0), Quiet)
         threading.Thread(target=web.serve_forever, daemon=True).start()
+        root = tempfile.mkdtemp(prefix="remo-address-")
         try:
             for port, message in [(closed_port, f"cannot connect to 127.0.0.1:{closed_port} (Connection refused)"),
                                   (web.server_port, "is this Temporal's gRPC port?")]:
-                worker = subprocess.Popen([harness.WORKER, "--temporal", f"127.0.0.1:{port}"],
-                                          stderr=subprocess.PIPE, text=True)
-                time.sleep(1.5)
-                worker.send_signal(signal.SIGTERM)
-                _, err = worker.communicate(timeout=30)
-                self.assertEqual(worker.returncode, 0)
-                self.assertIn(f"cannot reach Temporal at 127.0.0.1:{port}", err)
-                self.assertIn(message, err)
+                worker = harness.WorkerProcess(types.SimpleNamespace(address=f"127.0.0.1:{port}"), root)
+                self.assertTrue(worker.wait_for(f"cannot reach Temporal at 127.0.0.1:{port}"), worker.stderr())
+                self.assertEqual(worker.terminate(), 0)
+                self.assertIn(message, worker.stderr())
         finally:
             web.shutdown()
             web.server_close()
+            shutil.rmtree(root, ignore_errors=True)
 
 
 class FanOutTests(unittest.IsolatedAsyncioTestCase):
@@ -631,7 +630,7 @@ class LifecycleTests(unittest.IsolatedAsyncioTestCase):
                 answers, _ = await harness.run_calls(client, [{"activity": "ValidateRegions", "argument": {"document": document}}])
             self.assertTrue(answers[0]["result"]["valid"])
             server.stop()
-            await asyncio.sleep(3)
+            self.assertTrue(worker.wait_for("cannot reach Temporal"), worker.stderr())
             server = harness.DevServer(server.port).start()
             client = await harness.connect(server)
             async with harness.workflow_worker(client):
@@ -650,10 +649,7 @@ class LifecycleTests(unittest.IsolatedAsyncioTestCase):
         server = harness.DevServer().start()
         worker = harness.WorkerProcess(server, root, name="lost", arguments=["--namespace", "no-such-place"])
         try:
-            for _ in range(100):
-                if "refused" in worker.stderr():
-                    break
-                await asyncio.sleep(0.1)
+            worker.wait_for("refused", timeout=10)
             self.assertEqual(worker.terminate(), 0)
             self.assertIn(f"Temporal at {server.address} refused to hand out activities (notFound: Namespace no-such-place "
                           "is not found.); retrying with backoff", worker.stderr())
