@@ -36,15 +36,12 @@ let package = Package(
     // An app that imports only the libraries (RemoGeometry, RemoLasso, RemoRoom, …) depends on
     // this package with `traits: []`: then none of the packages below is resolved or fetched.
     traits: [
+        // One trait, so that every build that enables it compiles the modules with the same
+        // flags: the worker's build (Worker/) can then reuse this package's build folder.
         .trait(
             name: "Server",
-            description: "The remo-geom command line and its HTTP service, with their packages (ArgumentParser, Hummingbird, SwiftNIO, …).",
-            enabledTraits: ["Settings"]
-        ),
-        .trait(
-            name: "Settings",
             description:
-                "RemoSettings: options from the command line, REMO_ variables and a JSON file, through swift-configuration (the worker takes this alone)."
+                "The remo-geom command line and its HTTP service, and RemoSettings (options from the command line, REMO_ variables and a JSON file), with their packages (ArgumentParser, Hummingbird, SwiftNIO, swift-configuration, …)."
         ),
         .default(enabledTraits: ["Server"]),
     ],
@@ -69,10 +66,10 @@ let package = Package(
         // Files: bounded reads of regular files only, and atomic writes; for the front ends.
         .target(name: "RemoFiles"),
         // Options from the command line, REMO_ variables and a JSON file, one reading for the
-        // service and the worker; empty without the Settings trait.
+        // service and the worker; empty without the Server trait.
         .target(
             name: "RemoSettings",
-            dependencies: [.product(name: "Configuration", package: "swift-configuration", condition: .when(traits: ["Settings"]))]
+            dependencies: [.product(name: "Configuration", package: "swift-configuration", condition: server)]
         ),
         .target(name: "RemoLasso", dependencies: ["RemoGeometry", "RemoJSON"], swiftSettings: optimizedInDebug),
         .target(name: "RemoRoom", dependencies: ["RemoGeometry", "RemoJSON"], swiftSettings: optimizedInDebug),

@@ -14,9 +14,12 @@ let package = Package(
         .executable(name: "remo-geom-worker", targets: ["remo-geom-worker"])
     ],
     dependencies: [
-        // The libraries, and RemoSettings (swift-configuration): without the Server trait none
-        // of the service's packages is resolved.
-        .package(name: "remo-geom", path: "..", traits: ["Settings"]),
+        // The libraries and RemoSettings (swift-configuration), with the Server trait as the
+        // main package's own build has it: the service's packages are resolved but not built
+        // (nothing here imports them), and the libraries are compiled with the same flags, so
+        // scripts/test.sh builds this package in the main package's build folder without
+        // compiling them a second time.
+        .package(name: "remo-geom", path: "..", traits: ["Server"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),

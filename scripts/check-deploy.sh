@@ -7,7 +7,7 @@
 # - the Dockerfile installs that list;
 # - the systemd units pass `systemd-analyze verify` with the built binaries in their place.
 #
-#   scripts/check-deploy.sh BINARY...      (CI: .build/debug/remo-geom Worker/.build/debug/remo-geom-worker)
+#   scripts/check-deploy.sh BINARY...      (CI: remo-geom and remo-geom-worker of the debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || { echo "usage: scripts/check-deploy.sh BINARY..." >&2; exit 2; }

@@ -9,15 +9,22 @@ scripts/setup.sh
 # The symbol graphs are read from the debug build the tests use (scripts/test.sh has made
 # it; it is made here when this runs alone). `swift package dump-symbol-graph` would build
 # every module again without testability, and the next `swift build --build-tests` again with
-# it: a minute and a half of CI for the same public symbols.
-swift build --build-tests -q
-modules="$(swift build --show-bin-path)/Modules"
+# it: a minute and a half of CI for the same public symbols. scripts/test.sh gives the build's
+# folder as REMO_BIN_PATH: it builds the worker in the same .build meanwhile, and SwiftPM
+# would wait for that build to end.
+bin=${REMO_BIN_PATH:-}
+if [ -z "$bin" ]; then
+    swift build --build-tests -q
+    bin=$(swift build --show-bin-path)
+fi
+modules="$bin/Modules"
 triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
-# The C modules the Swift modules import, by their module maps: ours, the build's, the packages'.
+# The C modules the Swift modules import, by their module maps (REMO_MODULE_MAPS: a file that
+# lists them, from scripts/test.sh).
+source scripts/lib/module-maps.sh
 maps=()
 while IFS= read -r map; do maps+=(-Xcc "-fmodule-map-file=$map"); done < <(
-    { find "$(swift build --show-bin-path)/" -maxdepth 2 -name module.modulemap; find Sources -name module.modulemap
-      find .build/checkouts -path '*/Sources/*' -name module.modulemap; } | sort -u)
+    if [ -n "${REMO_MODULE_MAPS:-}" ]; then cat "$REMO_MODULE_MAPS"; else module_maps "$bin"; fi)
 for module in RemoGeometry RemoLasso RemoRoom RemoRender RemoImage RemoPhoto RemoService RemoHTTP; do
     symbols=".build/docs/symbols/$module"
     rm -rf "$symbols" ".build/docs/$module.doccarchive"

@@ -27,9 +27,17 @@ stage "build (debug, with tests)" swift build --build-tests
 swift_tests() { swift test --skip-build "$@" 2>&1 | tee "$output/swift.log"; }
 stage "swift test" swift_tests "$@"
 
-# The worker is a package of its own (gRPC stays out of the main build). While it builds,
-# which keeps both cores busy only part of the time, the checks that need the main build
-# alone run beside it, each into a log of its own that is shown when it fails.
+# The worker is a package of its own (gRPC stays out of the main build). It is built in this
+# package's .build, where the libraries, NIO, swift-configuration and ArgumentParser are
+# already compiled with the same flags (Worker/Package.swift), so only its own modules and
+# packages are compiled. While it builds, which keeps both cores busy only part of the time,
+# the checks that need the main build alone run beside it, each into a log of its own that is
+# shown when it fails. They are given the build's folder and module maps as they are now, so
+# that none of them waits for SwiftPM's lock on .build or reads what the worker's build writes.
+bin=$(cd "$(swift build --show-bin-path)" && pwd -P)
+source scripts/lib/module-maps.sh
+module_maps "$bin" >"$output/module-maps"
+export REMO_BIN_PATH=$bin REMO_MODULE_MAPS=$output/module-maps REMO_WORKER_SCRATCH=$PWD/.build
 beside() {
     local name=$1 log="$output/$1.log"
     shift
@@ -37,8 +45,8 @@ beside() {
     besides+=($!)
 }
 besides=()
-beside schemathesis env REMO_GEOM=.build/debug/remo-geom scripts/schemathesis.sh 25
-beside generated-client env REMO_GEOM=.build/debug/remo-geom scripts/generated-client.sh
+beside schemathesis env REMO_GEOM="$bin/remo-geom" scripts/schemathesis.sh 25
+beside generated-client env REMO_GEOM="$bin/remo-geom" scripts/generated-client.sh
 beside docs scripts/docs.sh
 beside consumer scripts/check-consumer.sh
 beside lint swift format lint --strict --recursive Sources Tests Package.swift Worker/Package.swift Worker/Sources/RemoWorker \
@@ -49,7 +57,7 @@ Worker/scripts/test.sh build
 failed=0
 for pid in "${besides[@]}"; do wait "$pid" || failed=1; done
 [ "$failed" -eq 0 ] || exit 1
-stage "deploy files" scripts/check-deploy.sh .build/debug/remo-geom Worker/.build/debug/remo-geom-worker
+stage "deploy files" scripts/check-deploy.sh "$bin/remo-geom" "$bin/remo-geom-worker"
 # The integration tests alone on the machine: some of them time a cancellation.
 Worker/scripts/test.sh test 2>&1 | tee "$output/worker.log"
 

@@ -1,4 +1,4 @@
-#if Settings
+#if Server
     import Configuration
     import Dispatch
     import Synchronization
