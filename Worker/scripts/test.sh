@@ -20,11 +20,25 @@ if [ -n "${REMO_WORKER_SCRATCH:-}" ]; then
     scratch=(--scratch-path "$REMO_WORKER_SCRATCH")
     export REMO_WORKER="$REMO_WORKER_SCRATCH/debug/remo-geom-worker"
 fi
+# The integration tests in two processes, each with its Temporal server: the cluster's (TLS,
+# files by URL), which are light, beside the worker's, which keep Temporal busy with fan-outs
+# but leave a core mostly idle. The cluster's output follows the worker's.
+integration() {
+    local cluster_log status=0
+    cluster_log=$(mktemp)
+    python3 -m unittest discover -s Tests/Integration -p test_cluster.py -v "$@" >"$cluster_log" 2>&1 &
+    local cluster=$!
+    python3 -m unittest discover -s Tests/Integration -p 'test_[!c]*.py' -v "$@" || status=1
+    wait "$cluster" || status=1
+    cat "$cluster_log"
+    rm -f "$cluster_log"
+    return $status
+}
 if [ "$step" != test ]; then
     stage "worker: set-up" scripts/setup.sh
     stage "worker: build (debug, with tests)" swift build --build-tests "${scratch[@]}"
 fi
 if [ "$step" != build ]; then
     stage "worker: swift test" swift test --skip-build "${scratch[@]}"
-    stage "worker: integration (Temporal)" python3 -m unittest discover -s Tests/Integration -v "$@"
+    stage "worker: integration (Temporal)" integration "$@"
 fi
