@@ -58,7 +58,7 @@ failed=0
 for pid in "${besides[@]}"; do wait "$pid" || failed=1; done
 [ "$failed" -eq 0 ] || exit 1
 stage "deploy files" scripts/check-deploy.sh "$bin/remo-geom" "$bin/remo-geom-worker"
-# The integration tests alone on the machine: some of them time a cancellation.
+# The integration tests after everything else: some of them time a cancellation.
 Worker/scripts/test.sh test 2>&1 | tee "$output/worker.log"
 
 # The closing count: Swift Testing's runs and Python's, and the tests skipped.
