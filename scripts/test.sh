@@ -23,6 +23,21 @@ stage "set-up" scripts/setup.sh
 export REMO_SETUP_DONE=1
 # The computing modules optimized in the debug build (Package.swift says why).
 export REMO_OPTIMIZED_DEBUG=1
+# A check that runs beside the stages that follow, into a log of its own that is shown when it
+# fails; each is waited for by process id before the integration tests (`jobs -p` no longer
+# lists a job that has already ended, so a check that failed early would pass unseen).
+beside() {
+    local name=$1 log="$output/$1.log"
+    shift
+    (stage "$name" "$@" >"$log" 2>&1 || { echo "$name failed:" >&2; cat "$log" >&2; exit 1; }) &
+    besides+=($!)
+}
+besides=()
+# The lint and the consumer check need no build: they run beside it, which leaves a core idle
+# at times.
+beside lint swift format lint --strict --recursive Sources Tests Package.swift Worker/Package.swift Worker/Sources/RemoWorker \
+    Worker/Sources/remo-geom-worker Worker/Tests/RemoWorkerTests Benchmarks/Package.swift Benchmarks/Benchmarks
+beside consumer scripts/check-consumer.sh
 stage "build (debug, with tests)" swift build --build-tests
 swift_tests() { swift test --skip-build "$@" 2>&1 | tee "$output/swift.log"; }
 stage "swift test" swift_tests "$@"
@@ -31,29 +46,17 @@ stage "swift test" swift_tests "$@"
 # package's .build, where the libraries, NIO, swift-configuration and ArgumentParser are
 # already compiled with the same flags (Worker/Package.swift), so only its own modules and
 # packages are compiled. While it builds, which keeps both cores busy only part of the time,
-# the checks that need the main build alone run beside it, each into a log of its own that is
-# shown when it fails. They are given the build's folder and module maps as they are now, so
-# that none of them waits for SwiftPM's lock on .build or reads what the worker's build writes.
+# the checks that need the main build alone run beside it. They are given the build's folder
+# and module maps as they are now, so that none of them waits for SwiftPM's lock on .build or
+# reads what the worker's build writes.
 bin=$(cd "$(swift build --show-bin-path)" && pwd -P)
 source scripts/lib/module-maps.sh
 module_maps "$bin" >"$output/module-maps"
 export REMO_BIN_PATH=$bin REMO_MODULE_MAPS=$output/module-maps REMO_WORKER_SCRATCH=$PWD/.build
-beside() {
-    local name=$1 log="$output/$1.log"
-    shift
-    (stage "$name" "$@" >"$log" 2>&1 || { echo "$name failed:" >&2; cat "$log" >&2; exit 1; }) &
-    besides+=($!)
-}
-besides=()
 beside schemathesis env REMO_GEOM="$bin/remo-geom" scripts/schemathesis.sh 25
 beside generated-client env REMO_GEOM="$bin/remo-geom" scripts/generated-client.sh
 beside docs scripts/docs.sh
-beside consumer scripts/check-consumer.sh
-beside lint swift format lint --strict --recursive Sources Tests Package.swift Worker/Package.swift Worker/Sources/RemoWorker \
-    Worker/Sources/remo-geom-worker Worker/Tests/RemoWorkerTests Benchmarks/Package.swift Benchmarks/Benchmarks
 Worker/scripts/test.sh build
-# By process id: `jobs -p` no longer lists a job that has already ended, so a check that
-# failed early would pass unseen.
 failed=0
 for pid in "${besides[@]}"; do wait "$pid" || failed=1; done
 [ "$failed" -eq 0 ] || exit 1
