@@ -438,8 +438,12 @@ class UsageTests(unittest.TestCase):
             for port, message in [(closed_port, f"cannot connect to 127.0.0.1:{closed_port} (Connection refused)"),
                                   (web.server_port, "is this Temporal's gRPC port?")]:
                 worker = harness.WorkerProcess(types.SimpleNamespace(address=f"127.0.0.1:{port}"), root)
-                self.assertTrue(worker.wait_for(f"cannot reach Temporal at 127.0.0.1:{port}"), worker.stderr())
-                self.assertEqual(worker.terminate(), 0)
+                try:
+                    said = worker.wait_for(f"cannot reach Temporal at 127.0.0.1:{port}")
+                finally:
+                    status = worker.terminate()
+                self.assertTrue(said, worker.stderr())
+                self.assertEqual(status, 0)
                 self.assertIn(message, worker.stderr())
         finally:
             web.shutdown()
