@@ -7,8 +7,7 @@
 #   scripts/cluster-demo.sh [OUTPUT-FOLDER]      # default: demo-output/cluster
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-Worker/scripts/setup.sh
+scripts/setup.sh worker
 # A debug build, as the tests use: a first one takes about 3 minutes on 2 cores (SwiftNIO's
 # HTTP/2, swift-protobuf, swift-crypto's BoringSSL), a first release build about 4.
 echo "Building remo-geom-worker (a first build takes a few minutes) ..." >&2

@@ -7,10 +7,7 @@
 # loopback port and stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v openapi-python-client >/dev/null 2>&1; then
-    echo "Installing the Python package openapi-python-client ..." >&2
-    python3 -m pip install --quiet openapi-python-client >&2
-fi
+scripts/setup.sh generated-client
 generator=$(command -v openapi-python-client || echo "$(dirname "$(command -v python3)")/openapi-python-client")
 # The debug build's binary; scripts/test.sh names the one its test build made (REMO_GEOM).
 if [ -z "${REMO_GEOM:-}" ]; then

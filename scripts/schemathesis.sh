@@ -14,10 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 examples=${1:-25}
-if ! command -v st >/dev/null 2>&1; then
-    echo "Installing the Python package schemathesis ..." >&2
-    python3 -m pip install --quiet schemathesis >&2
-fi
+scripts/setup.sh schemathesis
 st=$(command -v st || echo "$(dirname "$(command -v python3)")/st")
 # The debug build's binary; scripts/test.sh names the one its test build made (REMO_GEOM).
 if [ -z "${REMO_GEOM:-}" ]; then

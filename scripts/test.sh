@@ -19,7 +19,9 @@ source scripts/lib/stages.sh
 output=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$output"; stages_print' EXIT
 
-stage "set-up" scripts/setup.sh
+# Everything the stages need is installed first, one installer at a time: checks that run
+# beside one another must not install at once.
+stage "set-up" scripts/setup.sh schemathesis generated-client worker
 export REMO_SETUP_DONE=1
 # The computing modules optimized in the debug build (Package.swift says why).
 export REMO_OPTIMIZED_DEBUG=1
