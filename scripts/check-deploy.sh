@@ -21,7 +21,7 @@ owner() {
 needed=""
 for binary in "$@"; do
     [ -x "$binary" ] || { echo "check-deploy: no binary $binary" >&2; exit 1; }
-    if ldd "$binary" | grep -q libgeos; then
+    if ldd "$binary" | grep libgeos >/dev/null; then  # not -q: grep would stop early, and ldd's SIGPIPE read as "no GEOS"
         echo "check-deploy: $binary links GEOS; only bench, tests and benchmarks may" >&2
         exit 1
     fi
@@ -35,7 +35,8 @@ for binary in "$@"; do
     done < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')
 done
 for name in $(grep -rhoE 'dlopen\("[^"]+"' Sources | sed 's/dlopen("//; s/"$//' | sort -u); do
-    path=$(ldconfig -p | awk -v n="$name" '$1 == n { print $NF; exit }')
+    # awk reads to the end: leaving early would fail the stage at random, as above.
+    path=$(ldconfig -p | awk -v n="$name" '$1 == n && path == "" { path = $NF } END { print path }')
     [ -n "$path" ] || { echo "check-deploy: $name (opened with dlopen) is not installed here" >&2; exit 1; }
     needed="$needed $(owner "$path" | sed -n 1p | cut -d: -f1)"
 done

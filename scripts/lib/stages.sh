@@ -22,6 +22,12 @@ stage() {
     shift
     echo "== $name" >&2
     "$@" || status=$?
-    printf '%-34s %5d s\n' "$name" $((SECONDS - started)) >>"$REMO_STAGE_TIMES"
+    if [ $status -eq 0 ]; then
+        printf '%-34s %5d s\n' "$name" $((SECONDS - started)) >>"$REMO_STAGE_TIMES"
+    else
+        # Said here as well: a command killed by a signal may have said nothing.
+        echo "== $name failed (exit status $status)" >&2
+        printf '%-34s %5d s  failed (exit status %d)\n' "$name" $((SECONDS - started)) $status >>"$REMO_STAGE_TIMES"
+    fi
     return $status
 }
