@@ -25,6 +25,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(HERE, "peers"))
+sys.path.insert(0, HERE)
+from needs import needs  # noqa: E402
 UNITS = {"m": 1, "cm": 0.01, "mm": 0.001, "in": 0.0254, "ft": 0.3048}
 
 
@@ -72,6 +74,7 @@ def main():
     parser.add_argument("--texts", type=int, default=10000)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/remo-geom"))
     args = parser.parse_args()
+    needs(modules={"quantulum3": "quantulum3"}, release=args.binary == os.path.join(ROOT, ".build/release/remo-geom"))
     import dimensions_quantulum as peer
     cases = corpus()
     texts = [t for t, _ in cases]

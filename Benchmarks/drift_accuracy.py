@@ -14,6 +14,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REMO = os.path.join(ROOT, ".build", "release", "remo-geom")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from needs import needs  # noqa: E402
 
 
 def main():
@@ -21,8 +23,7 @@ def main():
     parser.add_argument("--per-class", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
-    if not os.access(REMO, os.X_OK):
-        sys.exit("build first: swift build -c release --product remo-geom")
+    needs(modules={"PIL": "Pillow", "numpy": "numpy"}, release=True)
     folder = tempfile.mkdtemp(prefix="remo-drift-")
     subprocess.run([sys.executable, os.path.join(ROOT, "SampleScans", "drift", "drift_set.py"), folder,
                     "--per-class", str(options.per_class), "--seed", str(options.seed)], check=True)

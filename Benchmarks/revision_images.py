@@ -38,6 +38,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 REMO = os.path.join(ROOT, ".build", "release", "remo-geom")
+sys.path.insert(0, HERE)
+from needs import needs  # noqa: E402
 RGBA_MB = 4032 * 3024 * 4 / 2**20
 
 PILLOW_COMPOSITE = """
@@ -222,8 +224,8 @@ def main():
         return make_photo(options.make_photo)
     if options.make_revision:
         return make_revision(options.make_revision)
-    if not os.access(REMO, os.X_OK):
-        sys.exit("build first: swift build -c release --product remo-geom")
+    needs(commands={"vipsthumbnail": "libvips-tools", "djpeg": "libjpeg-turbo-progs"},
+          modules={"PIL": "Pillow", "numpy": "numpy", "cv2": "opencv-python-headless", "pyvips": "pyvips"}, release=True)
     folder = tempfile.mkdtemp(prefix="remo-revision-")
     jobs = options.jobs.split(",")
     photo = os.path.join(folder, "photo.jpg")
