@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The worker's tests: builds remo-geom-worker (debug, as CI does), runs the gRPC client's
 # tests (Tests/RemoWorkerTests), then the integration tests against a real Temporal
-# development server on loopback. Installs what they need first (scripts/setup.sh). Needs
-# the main package's debug build (scripts/test.sh makes it).
+# development server on loopback. Installs what they need first (scripts/setup.sh), and
+# builds the main package's remo-geom (debug) when it is missing: the tests compare with it.
 #
 #   Worker/scripts/test.sh           both steps
 #   Worker/scripts/test.sh build     the build alone (scripts/test.sh runs it beside other checks)
@@ -39,6 +39,11 @@ if [ "$step" != test ]; then
     stage "worker: build (debug, with tests)" swift build --build-tests "${scratch[@]}"
 fi
 if [ "$step" != build ]; then
+    # The integration tests compare each activity with the command line's answer: the main
+    # package's remo-geom (REMO_GEOM, by default its debug build), built here when missing.
+    if [ -z "${REMO_GEOM:-}" ] && [ ! -x ../.build/debug/remo-geom ]; then
+        stage "worker: remo-geom for the comparisons" swift build --package-path .. --product remo-geom
+    fi
     stage "worker: swift test" swift test --skip-build "${scratch[@]}"
     stage "worker: integration (Temporal)" integration "$@"
 fi
