@@ -42,7 +42,7 @@ if [ "$step" != build ]; then
     # The integration tests compare each activity with the command line's answer: the main
     # package's remo-geom (REMO_GEOM, by default its debug build), built here when missing.
     if [ -z "${REMO_GEOM:-}" ] && [ ! -x ../.build/debug/remo-geom ]; then
-        stage "worker: remo-geom for the comparisons" swift build --package-path .. --product remo-geom
+        stage "worker: build remo-geom (debug)" swift build --package-path .. --product remo-geom
     fi
     stage "worker: swift test" swift test --skip-build "${scratch[@]}"
     stage "worker: integration (Temporal)" integration "$@"
