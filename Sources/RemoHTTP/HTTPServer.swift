@@ -69,7 +69,8 @@ public enum HTTPServer {
                 return true
             }
             tasks.addTask {
-                await drainOnSignal(group: group, draining: draining, delay: settings.drainDelay, logger: logger)
+                await drainOnSignal(
+                    group: group, draining: draining, delay: settings.drainDelay, grace: settings.shutdownGrace, logger: logger)
                 return false
             }
             while let groupEnded = try await tasks.next() {
@@ -79,16 +80,19 @@ public enum HTTPServer {
                 }
             }
         }
+        // The last line, so that whoever stopped the service sees that it ended and when.
+        logger.info("stopped")
     }
 
     /// At the first SIGTERM or SIGINT: `readyz` turns 503, and `delay` seconds later the
-    /// group shuts down gracefully.
-    static func drainOnSignal(group: ServiceGroup, draining: Draining, delay: Double, logger: Logger) async {
+    /// group shuts down gracefully, giving the requests in flight `grace` seconds.
+    static func drainOnSignal(group: ServiceGroup, draining: Draining, delay: Double, grace: Double, logger: Logger) async {
         let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         for await signal in signals {
             draining.start()
             logger.info("draining: readyz answers 503; new connections are refused in \(delay) s", metadata: ["signal": "\(signal)"])
             try? await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+            logger.info("shutting down: new connections are refused; the requests in flight have \(grace) s to finish")
             await group.triggerGracefulShutdown()
             return
         }

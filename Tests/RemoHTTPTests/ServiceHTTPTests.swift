@@ -376,7 +376,7 @@ struct ServiceHTTPTests {
         #expect(service.stop() == 0)
     }
 
-    @Test("after SIGTERM, for --drain-delay seconds new connections still get answers and readyz 503; then it exits 0")
+    @Test("after SIGTERM, for --drain-delay seconds new connections still get answers and readyz 503; then it exits 0, each step logged")
     func drainDelay() throws {
         let service = try ServiceProcess(["--drain-delay", "3"])
         kill(service.process.processIdentifier, SIGTERM)
@@ -386,7 +386,11 @@ struct ServiceHTTPTests {
         #expect(service.process.isRunning, "it left before the drain delay ended")
         service.process.waitUntilExit()
         #expect(service.process.terminationStatus == 0)
-        #expect(service.log.contains("draining: readyz answers 503"), "\(service.log)")
+        // Each step of the shutdown is logged, in order, the last line saying it ended.
+        let steps = ["draining: readyz answers 503", "shutting down: new connections are refused", "stopped"]
+        let positions = steps.map { service.log.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted(), "\(service.log)")
+        #expect(service.log.split(separator: "\n").last?.contains("stopped") == true, "\(service.log)")
     }
 
     @Test("--log-format json: every log line a JSON object with the request's id, status, bytes, time and error code")
