@@ -74,7 +74,7 @@ def main():
     parser.add_argument("--texts", type=int, default=10000)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/remo-geom"))
     args = parser.parse_args()
-    needs(modules={"quantulum3": "quantulum3"}, release=args.binary == os.path.join(ROOT, ".build/release/remo-geom"))
+    needs(modules={"quantulum3": "quantulum3"}, binary=args.binary)
     import dimensions_quantulum as peer
     cases = corpus()
     texts = [t for t, _ in cases]

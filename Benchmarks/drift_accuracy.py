@@ -23,7 +23,7 @@ def main():
     parser.add_argument("--per-class", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
-    needs(modules={"PIL": "Pillow", "numpy": "numpy"}, release=True)
+    needs(modules={"PIL": "Pillow", "numpy": "numpy"}, binary=REMO)
     folder = tempfile.mkdtemp(prefix="remo-drift-")
     subprocess.run([sys.executable, os.path.join(ROOT, "SampleScans", "drift", "drift_set.py"), folder,
                     "--per-class", str(options.per_class), "--seed", str(options.seed)], check=True)

@@ -6,14 +6,12 @@ import os
 import shutil
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-
-def needs(commands=None, modules=None, release=False):
+def needs(commands=None, modules=None, binary=None):
     """Exits with status 2 and the commands to run when something is missing.
 
     commands: {program: Debian package}; modules: {Python module: PyPI package};
-    release: whether the release build of remo-geom is needed."""
+    binary: the remo-geom the benchmark runs (the release build unless it is given)."""
     missing = []
     debian = sorted({package for program, package in (commands or {}).items() if shutil.which(program) is None})
     pypi = sorted({package for module, package in (modules or {}).items() if importlib.util.find_spec(module) is None})
@@ -21,7 +19,8 @@ def needs(commands=None, modules=None, release=False):
         missing.append(f"apt-get install -y {' '.join(debian)}")
     if pypi:
         missing.append(f"python3 -m pip install {' '.join(pypi)}")
-    if release and not os.access(os.path.join(ROOT, ".build", "release", "remo-geom"), os.X_OK):
-        missing.append("swift build -c release --product remo-geom")
+    if binary and not os.access(binary, os.X_OK):
+        missing.append(f"swift build -c release --product remo-geom   (no remo-geom at {binary})")
     if missing:
-        sys.exit(f"{os.path.basename(sys.argv[0])} needs what this machine lacks; run:\n  " + "\n  ".join(missing))
+        print(f"{os.path.basename(sys.argv[0])} needs what this machine lacks; run:\n  " + "\n  ".join(missing), file=sys.stderr)
+        sys.exit(2)

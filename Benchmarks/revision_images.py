@@ -225,7 +225,7 @@ def main():
     if options.make_revision:
         return make_revision(options.make_revision)
     needs(commands={"vipsthumbnail": "libvips-tools", "djpeg": "libjpeg-turbo-progs"},
-          modules={"PIL": "Pillow", "numpy": "numpy", "cv2": "opencv-python-headless", "pyvips": "pyvips"}, release=True)
+          modules={"PIL": "Pillow", "numpy": "numpy", "cv2": "opencv-python-headless", "pyvips": "pyvips"}, binary=REMO)
     folder = tempfile.mkdtemp(prefix="remo-revision-")
     jobs = options.jobs.split(",")
     photo = os.path.join(folder, "photo.jpg")

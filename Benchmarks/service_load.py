@@ -148,9 +148,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/remo-geom"))
     args = parser.parse_args()
     needs(commands={"wrk": "wrk"}, modules={"fastapi": "fastapi", "uvicorn": "uvicorn", "shapely": "shapely", "PIL": "Pillow",
-                                            "multipart": "python-multipart"})
-    if not os.access(args.binary, os.X_OK):
-        sys.exit(f"no remo-geom at {args.binary}: swift build -c release --product remo-geom, or give --binary")
+                                            "multipart": "python-multipart"}, binary=args.binary)
     work = tempfile.mkdtemp(prefix="remo-load-")
     doc = {"image": {"width": 1024, "height": 768}, "regions": [
         {"id": f"r{k}", "number": k + 1, "points": lasso(200 + 300 * k, 380, 120, 500, k)} for k in range(3)]}
