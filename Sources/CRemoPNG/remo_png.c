@@ -1,17 +1,49 @@
 #include "remo_png.h"
 #include "remo_png_stripes.h"
 
+#include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+/// Where a reader's bytes come from: memory holding the whole file, or an open file read a
+/// window at a time, so that a file being decoded is not also held whole.
 typedef struct {
-    const uint8_t *data;
+    const uint8_t *data;  // the whole file, or NULL to read `fd`
+    int fd;
     size_t size;
-    size_t offset;
-} memory_reader;
+    size_t offset;        // where libpng reads next
+    uint8_t *window;      // a file's bytes from window_start, window_length of them
+    size_t window_start;
+    size_t window_length;
+} byte_source;
+
+/// A file is read in windows of this many bytes: a few dozen chunk headers at once.
+#define WINDOW_BYTES ((size_t)64 << 10)
+
+/// `length` bytes at `at` (at most WINDOW_BYTES from a file), valid until the next call;
+/// NULL when the source holds fewer: past its end, or a file that shrank or failed.
+static const uint8_t *source_bytes(byte_source *s, size_t at, size_t length) {
+    if (at > s->size || length > s->size - at) return NULL;
+    if (s->data) return s->data + at;
+    if (length > WINDOW_BYTES) return NULL;
+    if (at < s->window_start || at + length > s->window_start + s->window_length) {
+        size_t wanted = s->size - at < WINDOW_BYTES ? s->size - at : WINDOW_BYTES, got = 0;
+        while (got < wanted) {
+            ssize_t n = pread(s->fd, s->window + got, wanted - got, (off_t)(at + got));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            got += (size_t)n;
+        }
+        s->window_start = at;
+        s->window_length = got;
+        if (got < length) return NULL;
+    }
+    return s->window + (at - s->window_start);
+}
 
 typedef struct {
     char *message;
@@ -29,11 +61,17 @@ static void on_warning(png_structp png, png_const_charp text) {
     (void)text;  // warnings (such as a bad iCCP) do not stop decoding
 }
 
-static void read_memory(png_structp png, png_bytep out, png_size_t length) {
-    memory_reader *reader = (memory_reader *)png_get_io_ptr(png);
-    if (reader->offset + length > reader->size) png_error(png, "the file is truncated");
-    memcpy(out, reader->data + reader->offset, length);
-    reader->offset += length;
+static void read_source(png_structp png, png_bytep out, png_size_t length) {
+    byte_source *source = (byte_source *)png_get_io_ptr(png);
+    while (length > 0) {
+        size_t piece = length < WINDOW_BYTES ? length : WINDOW_BYTES;
+        const uint8_t *bytes = source_bytes(source, source->offset, piece);
+        if (!bytes) png_error(png, "the file is truncated");
+        memcpy(out, bytes, piece);
+        out += piece;
+        source->offset += piece;
+        length -= piece;
+    }
 }
 
 void remo_png_free_info(remo_png_info *info) {
@@ -53,10 +91,14 @@ int remo_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t 
    said here before libpng sees it: libpng treats a length over the chunk limit as a
    benign error (a warning when reading) and allocates a buffer of that size, 2 GB for a
    141-byte file declaring a 2^31 - 1 byte text chunk. */
-static int chunks_fit(const uint8_t *data, size_t size, char *message, size_t message_size) {
-    size_t offset = 8;
+static int chunks_fit(byte_source *source, char *message, size_t message_size) {
+    size_t offset = 8, size = source->size;
     while (size - offset >= 8) {
-        const uint8_t *p = data + offset;
+        const uint8_t *p = source_bytes(source, offset, 8);
+        if (!p) {
+            snprintf(message, message_size, "the file is truncated (it shrank while it was read)");
+            return 0;
+        }
         uint32_t length = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
         size_t remaining = size - offset - 8;
         if ((uint64_t)length + 4 > remaining) {
@@ -76,7 +118,7 @@ static int chunks_fit(const uint8_t *data, size_t size, char *message, size_t me
 struct remo_png_reader {
     png_structp png;
     png_infop info;
-    memory_reader source;
+    byte_source source;
     error_sink sink;
     png_uint_32 width;
     png_uint_32 height;
@@ -88,12 +130,14 @@ struct remo_png_reader {
 void remo_png_close(remo_png_reader *reader) {
     if (!reader) return;
     png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader->source.window);
     free(reader);
 }
 
 /* The pixel limit and the side limit, from IHDR (always the first chunk), before libpng reads on. */
-static int within_limits(const uint8_t *data, size_t size, uint64_t max_pixels, char *message, size_t message_size) {
-    if (size < 24 || memcmp(data + 12, "IHDR", 4) != 0) return 1; /* what is wrong, libpng reports */
+static int within_limits(byte_source *source, uint64_t max_pixels, char *message, size_t message_size) {
+    const uint8_t *data = source_bytes(source, 0, 24);
+    if (!data || memcmp(data + 12, "IHDR", 4) != 0) return 1; /* what is wrong, libpng reports */
     uint64_t w = ((uint64_t)data[16] << 24) | ((uint64_t)data[17] << 16) | ((uint64_t)data[18] << 8) | data[19];
     uint64_t h = ((uint64_t)data[20] << 24) | ((uint64_t)data[21] << 16) | ((uint64_t)data[22] << 8) | data[23];
     if (w * h > max_pixels) {
@@ -141,20 +185,49 @@ static int read_colour(png_structp png, png_infop info, remo_png_colour *colour)
     return 1;
 }
 
+static int open_source(byte_source source, uint64_t max_pixels, remo_png_reader **opened, remo_png_info *about,
+                       char *message, size_t message_size);
+
 int remo_png_open(const uint8_t *data, size_t size, uint64_t max_pixels, remo_png_reader **opened, remo_png_info *about,
                   char *message, size_t message_size) {
+    return open_source((byte_source){.data = data, .fd = -1, .size = size}, max_pixels, opened, about, message, message_size);
+}
+
+int remo_png_open_file(int fd, size_t size, uint64_t max_pixels, remo_png_reader **opened, remo_png_info *about,
+                       char *message, size_t message_size) {
+    byte_source source = {.fd = fd, .size = size, .window = malloc(WINDOW_BYTES)};
+    if (!source.window) {
+        *opened = NULL;
+        memset(about, 0, sizeof(*about));
+        snprintf(message, message_size, "out of memory for the read buffer");
+        return REMO_PNG_OUT_OF_MEMORY;
+    }
+    return open_source(source, max_pixels, opened, about, message, message_size);
+}
+
+/// remo_png_open's work for either source. It owns the source's window: the reader keeps
+/// it, and it is freed with the reader or on failure.
+static int open_source(byte_source source, uint64_t max_pixels, remo_png_reader **opened, remo_png_info *about,
+                       char *message, size_t message_size) {
     *opened = NULL;
     memset(about, 0, sizeof(*about));
     if (message_size) message[0] = 0;
-    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+    int refused = REMO_PNG_OK;
+    const uint8_t *signature = source_bytes(&source, 0, 8);
+    if (!signature || png_sig_cmp(signature, 0, 8) != 0) {
         snprintf(message, message_size, "not a PNG file (the signature is missing or wrong)");
-        return REMO_PNG_ERROR;
+        refused = REMO_PNG_ERROR;
+    } else if (!within_limits(&source, max_pixels, message, message_size)) {
+        refused = REMO_PNG_TOO_LARGE;
+    } else if (!chunks_fit(&source, message, message_size)) {
+        refused = REMO_PNG_ERROR;
     }
-    if (!within_limits(data, size, max_pixels, message, message_size)) return REMO_PNG_TOO_LARGE;
-    if (!chunks_fit(data, size, message, message_size)) return REMO_PNG_ERROR;
-    remo_png_reader *reader = calloc(1, sizeof(*reader));
-    if (!reader) return REMO_PNG_OUT_OF_MEMORY;
-    reader->source = (memory_reader){data, size, 0};
+    remo_png_reader *reader = refused == REMO_PNG_OK ? calloc(1, sizeof(*reader)) : NULL;
+    if (!reader) {
+        free(source.window);
+        return refused == REMO_PNG_OK ? REMO_PNG_OUT_OF_MEMORY : refused;
+    }
+    reader->source = source;
     reader->sink = (error_sink){message, message_size};
     reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->sink, on_error, on_warning);
     if (reader->png) reader->info = png_create_info_struct(reader->png);
@@ -171,7 +244,7 @@ int remo_png_open(const uint8_t *data, size_t size, uint64_t max_pixels, remo_pn
         remo_png_close(reader);
         return status;
     }
-    png_set_read_fn(png, &reader->source, read_memory);
+    png_set_read_fn(png, &reader->source, read_source);
     // Limits before anything large is allocated: 2^31 per side, and ancillary chunks
     // (such as iCCP) of at most 16 MiB.
     png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
@@ -301,13 +374,21 @@ static int encode(const remo_png_samples *samples, const remo_png_colour *colour
 
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
                     int level, remo_png_pieces *output, char *message, size_t message_size) {
-    remo_png_samples samples = {rgba, width, height, write_alpha ? REMO_SAMPLES_RGBA : REMO_SAMPLES_RGB_FROM_RGBA};
+    remo_png_samples samples = {rgba, width, height, write_alpha ? REMO_SAMPLES_RGBA : REMO_SAMPLES_RGB_FROM_RGBA, NULL, NULL};
+    return encode(&samples, colour, level, output, message, message_size);
+}
+
+int remo_png_encode_rows(remo_png_row_source next_row, void *context, uint32_t width, uint32_t height, int write_alpha,
+                         const remo_png_colour *colour, int level, remo_png_pieces *output, char *message,
+                         size_t message_size) {
+    remo_png_samples samples = {NULL, width, height, write_alpha ? REMO_SAMPLES_RGBA : REMO_SAMPLES_RGB_FROM_RGBA, next_row,
+                                context};
     return encode(&samples, colour, level, output, message, message_size);
 }
 
 int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, remo_png_pieces *output,
                          char *message, size_t message_size) {
-    remo_png_samples samples = {grey, width, height, REMO_SAMPLES_GREY};
+    remo_png_samples samples = {grey, width, height, REMO_SAMPLES_GREY, NULL, NULL};
     return encode(&samples, NULL, level, output, message, message_size);
 }
 
@@ -360,6 +441,7 @@ static int encode(const remo_png_samples *samples, const remo_png_colour *colour
         remo_png_pieces_free(output);
         snprintf(message, message_size, "%s",
                  status == REMO_PNG_TOO_LARGE     ? "the image is too large to encode"
+                 : status == REMO_PNG_STOPPED     ? "the image's rows stopped before its end"
                  : status == REMO_PNG_ERROR       ? "zlib failed while compressing the image"
                                                   : "out of memory while encoding");
         return status;

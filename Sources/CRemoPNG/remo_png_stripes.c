@@ -27,6 +27,9 @@
 
 /// Below this many bytes of filtered data per stripe a thread costs more than it saves.
 #define SMALLEST_STRIPE (2u << 20)
+/// The filtered bytes of a stripe of a row source: the PNG's pieces are joined by copying,
+/// so a piece's size is what that holds twice.
+#define STREAMED_STRIPE (8u << 20)
 /// Above this a stripe's compressed bytes might not fit one chunk (2^31 - 1 bytes).
 #define LARGEST_STRIPE ((size_t)256 << 20)
 #define MOST_THREADS 8
@@ -49,14 +52,17 @@ typedef struct {
 
 static size_t channels_out(const remo_png_samples *s) { return s->layout == REMO_SAMPLES_RGBA ? 4 : (s->layout == REMO_SAMPLES_GREY ? 1 : 3); }
 
-/// Row `y` as written: RGBA or grey as given, RGB taken from RGBA.
-static void take_row(const remo_png_samples *s, uint32_t y, uint8_t *row) {
+/// Row `y` as written (RGBA or grey as given, RGB taken from RGBA) into `row`; 0 when a
+/// row source gave none.
+static int take_row(const remo_png_samples *s, uint32_t y, uint8_t *row) {
     size_t width = s->width;
+    size_t channels_in = s->layout == REMO_SAMPLES_GREY ? 1 : 4;
+    const uint8_t *in = s->next_row ? s->next_row(s->context, y) : s->samples + (size_t)y * width * channels_in;
+    if (!in) return 0;
     switch (s->layout) {
-    case REMO_SAMPLES_RGBA: memcpy(row, s->samples + (size_t)y * width * 4, width * 4); break;
-    case REMO_SAMPLES_GREY: memcpy(row, s->samples + (size_t)y * width, width); break;
-    case REMO_SAMPLES_RGB_FROM_RGBA: {
-        const uint8_t *in = s->samples + (size_t)y * width * 4;
+    case REMO_SAMPLES_RGBA: memcpy(row, in, width * 4); break;
+    case REMO_SAMPLES_GREY: memcpy(row, in, width); break;
+    case REMO_SAMPLES_RGB_FROM_RGBA:
         for (size_t x = 0; x < width; x++) {
             row[3 * x] = in[4 * x];
             row[3 * x + 1] = in[4 * x + 1];
@@ -64,7 +70,7 @@ static void take_row(const remo_png_samples *s, uint32_t y, uint8_t *row) {
         }
         break;
     }
-    }
+    return 1;
 }
 
 /// A filtered byte's size as the heuristic counts it: as a signed difference.
@@ -152,12 +158,15 @@ static void *compress_stripe(void *argument) {
     uint8_t *above = rows, *row = rows + length, *candidates = rows + 2 * length;
     z.next_out = s->out + s->reserved;
     z.avail_out = (uInt)(s->capacity > UINT32_MAX ? UINT32_MAX : s->capacity);
-    if (s->first_row > 0) take_row(samples, s->first_row - 1, above);
-    else memset(above, 0, length);
-    s->adler = adler32(0L, Z_NULL, 0);
     int status = REMO_PNG_OK;
+    if (s->first_row == 0) memset(above, 0, length);
+    else if (!take_row(samples, s->first_row - 1, above)) status = REMO_PNG_STOPPED;
+    s->adler = adler32(0L, Z_NULL, 0);
     for (uint32_t y = s->first_row; y < s->end_row && status == REMO_PNG_OK; y++) {
-        take_row(samples, y, row);
+        if (!take_row(samples, y, row)) {
+            status = REMO_PNG_STOPPED;
+            break;
+        }
         int best = fast ? FILTER_SUB : FILTER_NONE;
         unsigned long best_sum = ~0UL;
         for (int filter = best; filter < (fast ? FILTER_AVERAGE : FILTER_COUNT); filter++) {
@@ -192,10 +201,16 @@ static void put32(uint8_t *at, uint32_t value) {
 int remo_png_idat_chunks(const remo_png_samples *samples, int level, remo_png_pieces *pieces) {
     size_t row_bytes = (size_t)samples->width * channels_out(samples) + 1;
     size_t raw = row_bytes * samples->height;
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    size_t threads = online < 1 ? 1 : (online > MOST_THREADS ? MOST_THREADS : (size_t)online);
-    size_t count = raw / SMALLEST_STRIPE;
-    if (count > threads) count = threads;
+    size_t count;
+    if (samples->next_row) {
+        count = raw / STREAMED_STRIPE;
+        if (count + 2 > REMO_PNG_MOST_PIECES) count = REMO_PNG_MOST_PIECES - 2;
+    } else {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        size_t threads = online < 1 ? 1 : (online > MOST_THREADS ? MOST_THREADS : (size_t)online);
+        count = raw / SMALLEST_STRIPE;
+        if (count > threads) count = threads;
+    }
     if (count < (raw + LARGEST_STRIPE - 1) / LARGEST_STRIPE) count = (raw + LARGEST_STRIPE - 1) / LARGEST_STRIPE;
     if (count < 1) count = 1;
     if (count > samples->height) count = samples->height;
@@ -211,10 +226,15 @@ int remo_png_idat_chunks(const remo_png_samples *samples, int level, remo_png_pi
             .end_row = (uint32_t)((uint64_t)samples->height * (i + 1) / count),
             .last = i + 1 == count, .reserved = i == 0 ? 10 : 8,  // length, type and, first, zlib's header
         };
-        started[i] = i > 0 && pthread_create(&workers[i], NULL, compress_stripe, &stripes[i]) == 0;
+        // A row source's rows come in order: its stripes are compressed in order, here.
+        started[i] = i > 0 && !samples->next_row && pthread_create(&workers[i], NULL, compress_stripe, &stripes[i]) == 0;
     }
-    for (size_t i = 0; i < count; i++)
-        if (!started[i]) compress_stripe(&stripes[i]);
+    for (size_t i = 0; i < count; i++) {
+        if (started[i]) continue;
+        // Once a row source has stopped, no more of its rows are asked for.
+        if (samples->next_row && i > 0 && stripes[i - 1].status != REMO_PNG_OK) stripes[i].status = stripes[i - 1].status;
+        else compress_stripe(&stripes[i]);
+    }
     for (size_t i = 0; i < count; i++)
         if (started[i]) pthread_join(workers[i], NULL);
 

@@ -1,5 +1,6 @@
 import Foundation
 import RemoFiles
+import RemoImage
 import RemoService
 import RemoJSON
 
@@ -140,5 +141,23 @@ enum InputFiles {
                 }
             }
         }
+    }
+
+    /// An image input: a regular file is opened and left to be read as it is decoded
+    /// (``RemoImage/ImageInput/file(_:)``); anything else (standard input, a pipe, a file
+    /// over `limit`, a missing one) is read, or refused, as ``read(_:limit:)`` says.
+    static func image(_ input: Input, limit: Int) -> Result<ImageInput, JobError> {
+        if case .file(let path) = input {
+            // O_NONBLOCK: a FIFO opens at once (to be read below as a pipe); a file ignores it.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if descriptor >= 0 {
+                var info = stat()
+                if fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) <= limit {
+                    return .success(.file(ImageFile(descriptor: descriptor, size: Int(info.st_size))))
+                }
+                close(descriptor)
+            }
+        }
+        return read(input, limit: limit).map { .bytes($0) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RemoImage
 import RemoService
 
 /// The three inputs of `composite` and `drift`, their options alike in both: the image sent
@@ -20,26 +21,27 @@ struct RevisionInputs: ParsableArguments {
         }
     }
 
-    /// Their bytes (images up to 512 MB), and how messages name them.
+    /// The images (up to 512 MB each: regular files left open, to be read as they are
+    /// decoded), the document's bytes, and how messages name them.
     func read() throws(JobError) -> Files {
         let (before, after, regions) = (Input(argument: self.before), Input(argument: self.after), Input(argument: self.regions))
         return Files(
-            before: try InputFiles.read(before, limit: 512 << 20).get(), after: try InputFiles.read(after, limit: 512 << 20).get(),
+            before: try InputFiles.image(before, limit: 512 << 20).get(), after: try InputFiles.image(after, limit: 512 << 20).get(),
             regions: try InputFiles.read(regions).get(), names: (before.name, after.name, regions.name))
     }
 
-    /// The three inputs' bytes. The images are taken out (``take(_:)``) straight into the
-    /// job, which lets go of each once it is decoded: held here too, both files would stay in
-    /// memory for the whole job.
+    /// The three inputs. The images are taken out (``take(_:)``) straight into the job,
+    /// which lets go of each once it is decoded: held here too, an image read from standard
+    /// input would stay in memory for the whole job.
     struct Files {
-        var before: [UInt8]
-        var after: [UInt8]
+        var before: ImageInput
+        var after: ImageInput
         let regions: [UInt8]
         let names: (String, String, String)
 
-        /// The bytes of one image, no longer held here.
-        mutating func take(_ image: WritableKeyPath<Files, [UInt8]>) -> [UInt8] {
-            defer { self[keyPath: image] = [] }
+        /// One image, no longer held here.
+        mutating func take(_ image: WritableKeyPath<Files, ImageInput>) -> ImageInput {
+            defer { self[keyPath: image] = .bytes([]) }
             return self[keyPath: image]
         }
     }

@@ -23,7 +23,8 @@ extension Jobs {
     /// byte, where it is 255 `after`'s.
     ///
     /// - Parameters:
-    ///   - before: The image sent to the generator: PNG, JPEG or HEIC bytes.
+    ///   - before: The image sent to the generator: PNG, JPEG or HEIC, its bytes or its file
+    ///     (two PNGs of the document's size are read from their files as they are decoded).
     ///   - after: The generator's image; scaled to `before`'s size when it has another.
     ///   - regions: The region document's JSON bytes, for `before`'s size.
     ///   - request: Growth, feather, compression.
@@ -31,7 +32,7 @@ extension Jobs {
     /// - Throws: ``JobError``: `invalid-image`, `image-too-large`, `invalid-json`,
     ///   `invalid-document`, `size-mismatch` when the document is for another size than `before`.
     public static func composite(
-        before: consuming [UInt8], after: consuming [UInt8], regions: [UInt8], request: CompositeRequest = CompositeRequest(),
+        before: consuming ImageInput, after: consuming ImageInput, regions: [UInt8], request: CompositeRequest = CompositeRequest(),
         names: (before: String, after: String, regions: String) = ("before", "after", "the document")
     ) throws(JobError) -> CompositeResult {
         try request.check()
@@ -57,7 +58,8 @@ extension Jobs {
         let decodeAfter = {
             Result { () throws(JobError) in
                 try afterImage(
-                    afterBytes.take(), width: sized ? width : nil, height: height, maximumPixels: request.maximumPixels,
+                    try wholeFile(afterBytes.take(), name: names.after), width: sized ? width : nil, height: height,
+                    maximumPixels: request.maximumPixels,
                     name: names.after)
             }
         }
@@ -65,7 +67,8 @@ extension Jobs {
         var decodedBefore: RGBAImage?
         var mask: CoverageMask?
         var edit = try SideThread.run(decodeAfter) { () throws(JobError) in
-            let picture = try designImage(beforeBytes.take(), maximumPixels: request.maximumPixels, name: names.before)
+            let picture = try designImage(
+                try wholeFile(beforeBytes.take(), name: names.before), maximumPixels: request.maximumPixels, name: names.before)
             try checkSize(document, picture, names: (names.regions, names.before))
             mask = try coverage(
                 document, regions: document.regions, grow: request.grow, feather: request.feather,
@@ -84,6 +87,23 @@ extension Jobs {
                 scaledAfter: edit.scaled)
         } catch {
             throw JobError(.encodingFailed, message: "the composite could not be encoded: \(error)")
+        }
+    }
+
+    /// ``composite(before:after:regions:request:names:)-(ImageInput,_,_,_,_)`` of two images' bytes.
+    public static func composite(
+        before: consuming [UInt8], after: consuming [UInt8], regions: [UInt8], request: CompositeRequest = CompositeRequest(),
+        names: (before: String, after: String, regions: String) = ("before", "after", "the document")
+    ) throws(JobError) -> CompositeResult {
+        try composite(before: .bytes(before), after: .bytes(after), regions: regions, request: request, names: names)
+    }
+
+    /// An image's bytes, its file read whole when it is one, for the decoders that read
+    /// only from memory.
+    static func wholeFile(_ input: ImageInput, name: String) throws(JobError) -> [UInt8] {
+        switch input.bytes() {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw JobError(.unreadable, message: "\(name): cannot be read (\(problem))")
         }
     }
 

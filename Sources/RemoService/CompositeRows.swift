@@ -9,81 +9,128 @@ import RemoRender
 extension Jobs {
     /// Whether `composite` can blend row by row: both images PNGs of the document's size
     /// that are not interlaced (the usual case: a design image and a generator's answer).
-    static func compositesByRows(before: [UInt8], after: [UInt8], width: Int, height: Int) -> Bool {
-        [before, after].allSatisfy { bytes in
-            PNGCodec.header(bytes).map { ($0.width, $0.height, $0.interlaced) == (width, height, false) } ?? false
+    static func compositesByRows(before: ImageInput, after: ImageInput, width: Int, height: Int) -> Bool {
+        [before, after].allSatisfy { input in
+            PNGCodec.header(input.prefix(PNGCodec.headerBytes)).map { ($0.width, $0.height, $0.interlaced) == (width, height, false) }
+                ?? false
         }
     }
 
-    /// `composite` without holding `before` whole: `after`'s rows are decoded on a second
-    /// thread into the buffer that becomes the composite, while `before`'s rows are decoded
-    /// here, a few at a time, and blended into it as soon as `after`'s same rows are in. The
-    /// same bytes as blending two whole images (``blend(before:after:mask:count:into:)``), with
-    /// one full-size image held instead of two. Only for what
+    /// `composite` without holding an image whole: three threads pass the rows along a
+    /// ring of a few bands. A second thread decodes `after` into the ring; a third decodes
+    /// `before` a band at a time and blends it into `after`'s band there, by the mask; this
+    /// thread compresses the blended rows as they come (``PNGCodec/encode(width:height:alpha:colour:compression:row:)``),
+    /// and each band is decoded into again once compressed. The same pixels as blending two
+    /// whole images (``blend(before:after:mask:count:into:)``), with the mask and the PNG
+    /// held instead of three images. Only for what
     /// ``compositesByRows(before:after:width:height:)`` accepts.
     static func compositeByRows(
-        before: Handover<[UInt8]>, after: Handover<[UInt8]>, document: RegionDocument, width: Int, height: Int,
+        before: Handover<ImageInput>, after: Handover<ImageInput>, document: RegionDocument, width: Int, height: Int,
         request: CompositeRequest, names: (before: String, after: String, regions: String)
     ) throws(JobError) -> CompositeResult {
-        let rowBytes = width * 4
-        var output = [UInt8](repeating: 0, count: rowBytes * height)
-        let afterRows = RowsDone()
-        var kept: (alpha: Bool, colour: ColourChunks)?
-        let afterAlpha = try output.withUnsafeMutableBufferPointer { (output) throws(JobError) -> Bool in
-            let target = output.baseAddress!
-            let decodeAfter = { () -> Result<Bool, JobError> in
-                defer { afterRows.finish() }
+        let opened: Result<CompositeResult, JobError>
+        do throws(PNGError) {
+            opened = try PNGCodec.withRows(after.take(), maximumPixels: request.maximumPixels) { (afterRows) throws(PNGError) in
                 do throws(PNGError) {
-                    return .success(
-                        try PNGCodec.withRows(after.take(), maximumPixels: request.maximumPixels) { (rows) throws(PNGError) in
-                            while rows.done < rows.height {
-                                try rows.read(16, into: target + rows.done * rowBytes)
-                                afterRows.update(rows.done)
-                            }
-                            return rows.hadTransparency
-                        })
-                } catch {
-                    return .failure(JobError(ImageDecoder.imageError(error), name: names.after))
-                }
-            }
-            let (afterResult, _) = try SideThread.run(decodeAfter) { () throws(JobError) in
-                let mask = try coverage(
-                    document, regions: document.regions, grow: request.grow, feather: request.feather,
-                    maximumPixels: request.maximumPixels, name: names.regions)
-                do throws(PNGError) {
-                    kept = try PNGCodec.withRows(before.take(), maximumPixels: request.maximumPixels) { (rows) throws(PNGError) in
-                        var chunk = [UInt8](repeating: 0, count: 16 * rowBytes)
-                        try chunk.withUnsafeMutableBufferPointer { (chunk) throws(PNGError) in
-                            try mask.values.withUnsafeBufferPointer { (mask) throws(PNGError) in
-                                while rows.done < rows.height {
-                                    let first = rows.done
-                                    try rows.read(16, into: chunk.baseAddress!)
-                                    // `after` stopped early: its error is thrown below.
-                                    guard afterRows.wait(for: rows.done) else { return }
-                                    let start = target + first * rowBytes
-                                    blend(
-                                        before: chunk.baseAddress!, after: start, mask: mask.baseAddress! + first * width,
-                                        count: (rows.done - first) * width, into: start)
-                                }
-                            }
-                        }
-                        return (rows.hadTransparency, rows.colour)
+                    return try PNGCodec.withRows(before.take(), maximumPixels: request.maximumPixels) { (beforeRows) throws(PNGError) in
+                        compositeRows(
+                            before: beforeRows, after: afterRows, document: document, width: width, height: height, request: request,
+                            names: names)
                     }
                 } catch {
-                    throw JobError(ImageDecoder.imageError(error), name: names.before)
+                    return .failure(JobError(ImageDecoder.imageError(error), name: names.before))
                 }
             }
-            return try afterResult.get()
-        }
-        guard let kept else { preconditionFailure("blended without before's header") }
-        let picture = RGBAImage(
-            width: width, height: height, pixels: consume output, hadTransparency: kept.alpha || afterAlpha, colour: kept.colour)
-        do {
-            return CompositeResult(
-                png: try PNGCodec.encode(consume picture, compression: request.compression), width: width, height: height,
-                scaledAfter: false)
         } catch {
-            throw JobError(.encodingFailed, message: "the composite could not be encoded: \(error)")
+            throw JobError(ImageDecoder.imageError(error), name: names.after)
+        }
+        return try opened.get()
+    }
+
+    /// ``compositeByRows(before:after:document:width:height:request:names:)`` once both PNGs
+    /// are open.
+    private static func compositeRows(
+        before: PNGRows, after: PNGRows, document: RegionDocument, width: Int, height: Int, request: CompositeRequest,
+        names: (before: String, after: String, regions: String)
+    ) -> Result<CompositeResult, JobError> {
+        let ring = RowRing(width: width, height: height)
+        // How far each step has come: rows of `after` decoded into the ring, rows blended,
+        // and rows the encoder no longer needs (whose bands may be decoded into again).
+        // Whichever step stops early finishes its count, and the steps waiting on it stop.
+        let (decoded, blended, released) = (RowsDone(), RowsDone(), RowsDone())
+        var afterRows = after
+        let decodeAfter = { () -> Result<Void, JobError> in
+            defer { decoded.finish() }
+            do throws(PNGError) {
+                while afterRows.done < height {
+                    let first = afterRows.done
+                    guard released.wait(for: ring.reusableAfter(first)) else { return .success(()) }
+                    try afterRows.read(ring.bandRows, into: ring.row(first))
+                    decoded.update(afterRows.done)
+                }
+                return .success(())
+            } catch {
+                return .failure(JobError(ImageDecoder.imageError(error), name: names.after))
+            }
+        }
+        var beforeRows = before
+        let blendBefore = { () -> Result<Void, JobError> in
+            defer { blended.finish() }
+            let mask: CoverageMask
+            do throws(JobError) {
+                mask = try coverage(
+                    document, regions: document.regions, grow: request.grow, feather: request.feather,
+                    maximumPixels: request.maximumPixels, name: names.regions)
+            } catch {
+                return .failure(error)
+            }
+            var band = [UInt8](repeating: 0, count: ring.bandRows * width * 4)
+            do throws(PNGError) {
+                try band.withUnsafeMutableBufferPointer { (band) throws(PNGError) in
+                    try mask.values.withUnsafeBufferPointer { (mask) throws(PNGError) in
+                        while beforeRows.done < height {
+                            let first = beforeRows.done
+                            try beforeRows.read(ring.bandRows, into: band.baseAddress!)
+                            // `after` stopped early: its error is the one reported.
+                            guard decoded.wait(for: beforeRows.done) else { return }
+                            let target = ring.row(first)
+                            blend(
+                                before: band.baseAddress!, after: target, mask: mask.baseAddress! + first * width,
+                                count: (beforeRows.done - first) * width, into: target)
+                            blended.update(beforeRows.done)
+                        }
+                    }
+                }
+                return .success(())
+            } catch {
+                return .failure(JobError(ImageDecoder.imageError(error), name: names.before))
+            }
+        }
+        let encode = { () -> Result<[UInt8], PNGError> in
+            defer { released.finish() }
+            var kept = 0
+            return Result { () throws(PNGError) in
+                try PNGCodec.encode(
+                    width: width, height: height, alpha: before.hadTransparency || after.hadTransparency, colour: before.colour,
+                    compression: request.compression
+                ) { y in
+                    kept = max(kept, y - 1)
+                    released.update(kept)
+                    return blended.wait(for: y + 1) ? UnsafePointer(ring.row(y)) : nil
+                }
+            }
+        }
+        let steps: (Result<Void, JobError>, (Result<Void, JobError>, Result<[UInt8], PNGError>))
+        do throws(JobError) {
+            steps = try SideThread.run(decodeAfter) { () throws(JobError) in try SideThread.run(blendBefore, while: encode) }
+        } catch {
+            return .failure(error)
+        }
+        let (decodedAfter, (blendedBefore, encoded)) = steps
+        if case .failure(let error) = decodedAfter { return .failure(error) }
+        if case .failure(let error) = blendedBefore { return .failure(error) }
+        return encoded.map { CompositeResult(png: $0, width: width, height: height, scaledAfter: false) }.mapError { error in
+            JobError(.encodingFailed, message: "the composite could not be encoded: \(error)")
         }
     }
 
@@ -112,6 +159,37 @@ extension Jobs {
             if UnsafePointer(output) != source { (output + i * 4).update(from: source + i * 4, count: (end - i) * 4) }
             i = end
         }
+    }
+}
+
+/// A few bands of an image's rows, each used again once the rows in it are done with: the
+/// rows of `composite` on their way from the decoders to the encoder.
+final class RowRing: @unchecked Sendable {  // each band is used by one thread at a time, as RowsDone orders
+    /// Rows per band: 16, fewer for rows over 64 KB, so that a band holds at most 1 MB.
+    let bandRows: Int
+    private let bands = 8
+    private let rowBytes: Int
+    private let samples: UnsafeMutablePointer<UInt8>
+
+    init(width: Int, height: Int) {
+        rowBytes = width * 4
+        bandRows = max(1, min(16, (1 << 20) / rowBytes))
+        samples = .allocate(capacity: bands * bandRows * rowBytes)
+    }
+
+    deinit {
+        samples.deallocate()
+    }
+
+    /// Where row `y` is kept (its band's rows are contiguous).
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+        samples + ((y / bandRows) % bands * bandRows + y % bandRows) * rowBytes
+    }
+
+    /// How many rows must be done with before the band starting at row `first` may be
+    /// written: those of the band that used its place before.
+    func reusableAfter(_ first: Int) -> Int {
+        max(0, (first / bandRows - bands + 1) * bandRows)
     }
 }
 

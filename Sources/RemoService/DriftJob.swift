@@ -40,6 +40,17 @@ extension Double {
 }
 
 extension Jobs {
+    /// ``drift(before:after:regions:request:names:)-([UInt8],_,_,_,_)`` of two images given as
+    /// files or bytes (a file is read whole).
+    public static func drift(
+        before: consuming ImageInput, after: consuming ImageInput, regions: [UInt8], request: DriftRequest = DriftRequest(),
+        names: (before: String, after: String, regions: String) = ("before", "after", "the document")
+    ) throws(JobError) -> DriftResult {
+        try drift(
+            before: wholeFile(before, name: names.before), after: wholeFile(after, name: names.after), regions: regions,
+            request: request, names: names)
+    }
+
     /// `drift`: did the generator change the picture outside the regions? (docs/commands.md.)
     /// Measured outside the regions grown by `request.grow` (the `mask` job's coverage).
     ///

@@ -43,6 +43,7 @@ enum {
     REMO_PNG_ERROR = 1,          // libpng's message is in `message`
     REMO_PNG_TOO_LARGE = 2,      // above the pixel limit, refused before allocation
     REMO_PNG_OUT_OF_MEMORY = 3,
+    REMO_PNG_STOPPED = 4,        // a row source gave no row
 };
 
 /// Reads the width and height from a PNG's IHDR without decoding; REMO_PNG_OK when present.
@@ -59,6 +60,12 @@ typedef struct remo_png_reader remo_png_reader;
 int remo_png_open(const uint8_t *data, size_t size, uint64_t max_pixels, remo_png_reader **reader, remo_png_info *info,
                   char *message, size_t message_size);
 
+/// remo_png_open for a file of `size` bytes open as `fd`, read as it is decoded (with
+/// pread, a window of 64 KB at a time: `fd`'s own offset is left alone), so that it is never
+/// held whole. `fd` must stay open until the reader is closed. A file that turns out
+/// shorter than `size` is reported as truncated.
+int remo_png_open_file(int fd, size_t size, uint64_t max_pixels, remo_png_reader **reader, remo_png_info *info,
+                       char *message, size_t message_size);
 /// Decodes the next `count` rows (fewer at the bottom) into `out`, width * 4 bytes each.
 /// An interlaced PNG is read whole, in one call. Reading the last row also reads the chunks
 /// after the image data and checks the data's checksum. After an error the reader gives only
@@ -88,6 +95,17 @@ typedef struct {
 int remo_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int write_alpha, const remo_png_colour *colour,
                     int level, remo_png_pieces *output, char *message, size_t message_size);
 
+/// Where a streamed encode (remo_png_encode_rows) takes its rows: row `y` as 8-bit RGBA,
+/// asked for top to bottom (each stripe but the first starts by asking again for the row
+/// before its own). Asking for row `y` says that the rows above `y - 1` are no longer
+/// needed; the row is copied before the next call. NULL stops the encode (REMO_PNG_STOPPED).
+typedef const uint8_t *(*remo_png_row_source)(void *context, uint32_t y);
+/// remo_png_encode with the rows given one at a time by `next_row`, so that the image is
+/// never held whole: they are compressed as they come, on the calling thread, in stripes
+/// of a few megabytes (each its own IDAT chunk). The same pixels as remo_png_encode.
+int remo_png_encode_rows(remo_png_row_source next_row, void *context, uint32_t width, uint32_t height, int write_alpha,
+                         const remo_png_colour *colour, int level, remo_png_pieces *output, char *message,
+                         size_t message_size);
 /// Encodes one 8-bit grey sample per pixel as a grey PNG (no colour chunks); `level` as
 /// for remo_png_encode.
 int remo_png_encode_grey(const uint8_t *grey, uint32_t width, uint32_t height, int level, remo_png_pieces *output,

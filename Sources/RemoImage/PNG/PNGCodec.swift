@@ -98,6 +98,47 @@ public enum PNGCodec {
         return joined(&pieces)
     }
 
+    /// Encodes an image given a row at a time, top to bottom, so that it is never held
+    /// whole: the pixels ``encode(_:compression:alpha:)`` would write, compressed as the rows
+    /// come, on this thread.
+    ///
+    /// - Parameters:
+    ///   - alpha: RGBA when true, otherwise RGB.
+    ///   - colour: The colour chunks to write.
+    ///   - row: Row `y`'s `width * 4` RGBA samples, or nil to stop the encode (which then
+    ///     throws). Rows are asked for in order, a stripe at a time, each stripe after the
+    ///     first asking again for the row above it; asking for row `y` says that the rows
+    ///     above `y - 1` are no longer needed, and each row is copied before the next is
+    ///     asked for.
+    package static func encode(
+        width: Int, height: Int, alpha: Bool, colour: ColourChunks, compression: PNGCompression = .fast,
+        row: (Int) -> UnsafePointer<UInt8>?
+    ) throws(PNGError) -> [UInt8] {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .encoding("the image is \(width) × \(height) pixels")
+        }
+        var chunks = remo_png_colour()
+        var profile = colour.iccProfile?.data ?? []
+        let encoded = withoutActuallyEscaping(row) { row in
+            var source = row
+            return withUnsafeMutablePointer(to: &source) { source in
+                Result { () throws(PNGError) in
+                    try compressed { output, message, messageSize in
+                        profile.withUnsafeMutableBufferPointer { profileBuffer in
+                            fill(&chunks, from: colour, profile: profileBuffer)
+                            return remo_png_encode_rows(
+                                { context, y in context!.assumingMemoryBound(to: ((Int) -> UnsafePointer<UInt8>?).self).pointee(Int(y)) },
+                                source, UInt32(width), UInt32(height), alpha ? 1 : 0, &chunks, compression.zlibLevel, output, message,
+                                messageSize)
+                        }
+                    }
+                }
+            }
+        }
+        var pieces = try encoded.get()
+        return joined(&pieces)
+    }
+
     /// Encodes one grey sample per pixel (row by row, `width` × `height` bytes) as an
     /// 8-bit grey PNG.
     public static func encodeGrey(_ samples: [UInt8], width: Int, height: Int, compression: PNGCompression = .fast)

@@ -39,19 +39,45 @@ extension PNGCodec {
         _ bytes: [UInt8], maximumPixels: Int = defaultMaximumPixels, _ body: (inout PNGRows) throws(PNGError) -> Result
     ) throws(PNGError) -> Result {
         try bytes.withUnsafeBufferPointer { (bytes) throws(PNGError) -> Result in
-            var message = [CChar](repeating: 0, count: 512)
-            var reader: OpaquePointer?
-            var info = remo_png_info()
-            defer { remo_png_free_info(&info) }
-            let status = remo_png_open(
-                bytes.baseAddress, bytes.count, UInt64(max(0, maximumPixels)), &reader, &info, &message, message.count)
-            guard Int(status) == REMO_PNG_OK, let reader else { throw error(status: status, message) }
-            defer { remo_png_close(reader) }
-            var rows = PNGRows(
-                reader: reader, width: Int(info.width), height: Int(info.height), interlaced: info.interlaced != 0,
-                hadTransparency: info.had_transparency != 0, colour: colourChunks(info.colour))
-            return try body(&rows)
+            try withReader(body) { reader, info, message, size in
+                remo_png_open(bytes.baseAddress, bytes.count, UInt64(max(0, maximumPixels)), reader, info, message, size)
+            }
         }
+    }
+
+    /// ``withRows(_:maximumPixels:_:)-([UInt8],_,_)`` for a PNG in memory or in a file, a
+    /// file read as its rows are decoded (64 KB at a time).
+    package static func withRows<Result>(
+        _ input: ImageInput, maximumPixels: Int = defaultMaximumPixels, _ body: (inout PNGRows) throws(PNGError) -> Result
+    ) throws(PNGError) -> Result {
+        switch input {
+        case .bytes(let bytes):
+            return try withRows(bytes, maximumPixels: maximumPixels, body)
+        case .file(let file):
+            return try withExtendedLifetime(file) { () throws(PNGError) in
+                try withReader(body) { reader, info, message, size in
+                    remo_png_open_file(file.descriptor, file.size, UInt64(max(0, maximumPixels)), reader, info, message, size)
+                }
+            }
+        }
+    }
+
+    /// Opens a reader with `open` and runs `body` with its rows; frees it after.
+    private static func withReader<Result>(
+        _ body: (inout PNGRows) throws(PNGError) -> Result,
+        open: (UnsafeMutablePointer<OpaquePointer?>, UnsafeMutablePointer<remo_png_info>, UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) throws(PNGError) -> Result {
+        var message = [CChar](repeating: 0, count: 512)
+        var reader: OpaquePointer?
+        var info = remo_png_info()
+        defer { remo_png_free_info(&info) }
+        let status = message.withUnsafeMutableBufferPointer { text in open(&reader, &info, text.baseAddress!, text.count) }
+        guard Int(status) == REMO_PNG_OK, let reader else { throw error(status: status, message) }
+        defer { remo_png_close(reader) }
+        var rows = PNGRows(
+            reader: reader, width: Int(info.width), height: Int(info.height), interlaced: info.interlaced != 0,
+            hadTransparency: info.had_transparency != 0, colour: colourChunks(info.colour))
+        return try body(&rows)
     }
 
     static func error(status: Int32, _ message: [CChar]) -> PNGError {
@@ -95,6 +121,9 @@ extension PNGRows {
 }
 
 extension PNGCodec {
+    /// How many bytes ``header(_:)`` reads: the signature and the IHDR chunk's data.
+    package static let headerBytes = 29
+
     /// The size and interlacing a PNG's header declares, read without decoding anything;
     /// nil when the bytes do not start as a PNG does.
     package static func header(_ bytes: [UInt8]) -> (width: Int, height: Int, interlaced: Bool)? {

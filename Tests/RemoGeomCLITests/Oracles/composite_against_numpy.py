@@ -8,7 +8,9 @@ Usage: composite_against_numpy.py REMO_GEOM FOLDER. Prints one JSON object: {"ca
 "failures": [...]}.
 """
 import io
+import json
 import os
+import subprocess
 import sys
 
 import cv2
@@ -112,7 +114,39 @@ def main():
         check(case, difference <= 1, f"inside the mask, differs from OpenCV's scaling by up to {difference}")
         check(case, (ours[m == 0] == before_rgba[m == 0]).all(), "a pixel outside the mask is not before's")
 
-    # `before`'s colour chunks travel; a JPEG `after` is read too.
+    # Rows wider than a band's megabyte (16 rows of 1,600 pixels fill it; 13 of 20,000;
+    # one of 300,000), and images with alpha: blended row by row all the same.
+    for width, height, alpha in [(20000, 60, False), (300000, 5, False), (640, 200, True)]:
+        case = f"{width} x {height}{' RGBA' if alpha else ''}"
+        rng = np.random.default_rng(width)
+        channels = 4 if alpha else 3
+        first = rng.integers(0, 256, (height, width, channels), dtype=np.uint8)
+        second = rng.integers(0, 256, (height, width, channels), dtype=np.uint8)
+        paths = [os.path.join(folder, f"{name}-{width}.png") for name in ("before", "after", "composite")]
+        for path, pixels in zip(paths, (first, second)):
+            Image.fromarray(pixels).save(path, compress_level=1)
+        document = os.path.join(folder, f"regions-{width}.json")
+        with open(document, "w") as f:
+            points = [[width * 0.1, height * 0.2], [width * 0.6, height * 0.1], [width * 0.5, height * 0.9]]
+            json.dump({"image": {"width": width, "height": height}, "regions": [{"id": "r", "number": 1, "points": points}]}, f)
+        status, result, error = run("composite", "--before", paths[0], "--after", paths[1], "--regions", document,
+                                    "--output", paths[2], "--grow", "2", "--feather", "1")
+        if status != 0:
+            check(case, False, error)
+            continue
+        mask_path = os.path.join(folder, f"mask-{width}.png")
+        status, _, error = run("mask", "--regions", document, "--output", mask_path, "--style", "white-on-black",
+                               "--grow", "2", "--feather", "1")
+        m = grey(mask_path)[..., None]
+        expected = (rgba(paths[0]) * (255 - m) + rgba(paths[1]) * m + 127) // 255
+        ours = Image.open(paths[2])
+        check(case, ours.mode == ("RGBA" if alpha else "RGB"), f"written as {ours.mode}")
+        wrong = np.argwhere((rgba(paths[2]) != expected).any(axis=2))
+        check(case, len(wrong) == 0, f"{len(wrong)} pixels differ from the blend by the mask's coverage, first at {wrong[:3].tolist()}")
+        check(case, ((m > 0) & (m < 255)).sum() > 0 and (m == 0).sum() > 0 and (m == 255).sum() > 0, "the mask is not a test")
+
+    # `before`'s colour chunks travel, when `after` is a PNG blended row by row and when it is
+    # a JPEG; standard input gives what the file gives.
     profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
     tagged = os.path.join(folder, "tagged.png")
     Image.fromarray(design.astype(np.uint8)).save(tagged, icc_profile=profile)
@@ -121,6 +155,13 @@ def main():
     out = os.path.join(folder, "composite-tagged.png")
     status, result, error = run("composite", "--before", tagged, "--after", after_jpeg, "--regions", REGIONS, "--output", out)
     check("colour chunks", status == 0 and Image.open(out).info.get("icc_profile") == profile, f"{status} {error}")
+    status, result, error = run("composite", "--before", tagged, "--after", after, "--regions", REGIONS, "--output", out)
+    check("colour chunks, row by row", status == 0 and Image.open(out).info.get("icc_profile") == profile, f"{status} {error}")
+    with open(tagged, "rb") as f:
+        piped = subprocess.run([remo, "composite", "--before", "-", "--after", after, "--regions", REGIONS, "--output", "-"],
+                               stdin=f, capture_output=True)
+    with open(out, "rb") as f:
+        check("standard input", piped.returncode == 0 and piped.stdout == f.read(), piped.stderr.decode()[:300])
 
     checks.report()
 
