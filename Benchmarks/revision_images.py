@@ -20,8 +20,9 @@ would):
   design at the generator's 1536 pixels).
 
 Prints, for each job and peer, the median wall time of --runs runs and the peak resident
-memory, and the ratios against the peers. Needs the release build (swift build -c release
---product remo-geom), Debian's libvips-tools and libjpeg-turbo-progs, and Python's Pillow,
+memory, and the ratios against the peers. Needs the release build (docs/performance.md's
+figures are of the build as it ships: swift build -c release --product remo-geom
+--static-swift-stdlib, which starts 5 ms sooner and 5 MB smaller), Debian's libvips-tools and libjpeg-turbo-progs, and Python's Pillow,
 numpy, opencv-python-headless and pyvips.
 
     python3 Benchmarks/revision_images.py [--runs 15] [--jobs prepare,render,composite,drift,mask,bundle]

@@ -36,17 +36,34 @@ public enum FileBytes {
     /// what is not one: a FIFO (whose open would wait for a writer for ever), a socket or a
     /// device is refused as unreadable. For paths that others name, such as the worker's.
     public static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+        openRegularFile(path, limit: limit).flatMap { file in
+            defer { close(file.descriptor) }
+            return read(descriptor: file.descriptor, limit: limit)
+        }
+    }
+
+    /// The regular file at `path` opened for reading, and its size, for a reader that reads
+    /// it as it goes (an image decoded from its file); the caller closes the descriptor.
+    /// Refused as ``readRegularFile(_:limit:)`` refuses: what is not a regular file, and a
+    /// file over `limit` bytes.
+    public static func openRegularFile(_ path: String, limit: Int) -> Result<(descriptor: Int32, size: Int), Problem> {
         // O_NONBLOCK opens a FIFO at once; it changes nothing for a regular file.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(openProblem(errno)) }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(describe(errno))) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return read(descriptor: descriptor, limit: limit)
-        case S_IFDIR: return .failure(.isFolder)
-        default: return .failure(.unreadable("not a regular file (a FIFO, socket or device)"))
+        let problem: Problem
+        if fstat(descriptor, &info) != 0 {
+            problem = .unreadable(describe(errno))
+        } else {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG where Int(info.st_size) > limit: problem = .tooLarge
+            case S_IFREG: return .success((descriptor, Int(info.st_size)))
+            case S_IFDIR: problem = .isFolder
+            default: problem = .unreadable("not a regular file (a FIFO, socket or device)")
+            }
         }
+        close(descriptor)
+        return .failure(problem)
     }
 
     /// Why `open` failed.

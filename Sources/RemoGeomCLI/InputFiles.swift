@@ -147,16 +147,8 @@ enum InputFiles {
     /// (``RemoImage/ImageInput/file(_:)``); anything else (standard input, a pipe, a file
     /// over `limit`, a missing one) is read, or refused, as ``read(_:limit:)`` says.
     static func image(_ input: Input, limit: Int) -> Result<ImageInput, JobError> {
-        if case .file(let path) = input {
-            // O_NONBLOCK: a FIFO opens at once (to be read below as a pipe); a file ignores it.
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            if descriptor >= 0 {
-                var info = stat()
-                if fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) <= limit {
-                    return .success(.file(ImageFile(descriptor: descriptor, size: Int(info.st_size))))
-                }
-                close(descriptor)
-            }
+        if case .file(let path) = input, case .success(let file) = FileBytes.openRegularFile(path, limit: limit) {
+            return .success(.file(ImageFile(descriptor: file.descriptor, size: file.size)))
         }
         return read(input, limit: limit).map { .bytes($0) }
     }

@@ -1,3 +1,4 @@
+import RemoImage
 import RemoJSON
 import RemoService
 
@@ -149,7 +150,7 @@ public struct ActivityRunner: Sendable {
             let request = try CompositeRequest(try argument.options("options"), maximumPixels: maximumPixels)
             try refuseOverwriting(argument, (outputPath, "$.output"), inputs: [(beforePath, "$.before"), (afterPath, "$.after")])
             let result = try Jobs.composite(
-                before: try input(beforePath, member: "$.before", fetched), after: try input(afterPath, member: "$.after", fetched),
+                before: try image(beforePath, member: "$.before", fetched), after: try image(afterPath, member: "$.after", fetched),
                 regions: regions, request: request, names: (beforePath, afterPath, "$.regions"))
             return ActivityProduct(result: result.members, output: ActivityProduct.Output(path: outputPath, bytes: result.png))
 
@@ -187,6 +188,12 @@ public struct ActivityRunner: Sendable {
                 value: try Jobs.photo(try input(path, member: "$.image", fetched), maximumPixels: maximumPixels, name: path).json(
                     file: nil))
         }
+    }
+
+    /// An image input: a file under the root, left open to be read as it is decoded, or
+    /// the bytes fetched from a URL.
+    func image(_ reference: String, member: String, _ fetched: FetchedInputs) throws(JobError) -> ImageInput {
+        URLFetching.isURL(reference) ? .bytes(try input(reference, member: member, fetched)) : try files.image(reference, member: member)
     }
 
     /// An input's bytes: fetched, for a URL; else the file under the root.

@@ -1,4 +1,5 @@
 import RemoFiles
+import RemoImage
 import RemoJSON
 import RemoService
 
@@ -36,21 +37,37 @@ public struct FilesRoot: Sendable {
     /// - Throws: ``JobError`` `path-outside-root`, `not-found`, `not-a-file`, `too-large` or
     ///   `unreadable` (also for a FIFO, a socket or a device); all bad input.
     public func read(_ relative: String, member: String) throws(JobError) -> [UInt8] {
+        try FileBytes.readRegularFile(try resolved(relative, member: member), limit: Self.maximumFileBytes).mapError { problem in
+            self.error(problem, relative, member: member)
+        }.get()
+    }
+
+    /// The image at `relative`, left open to be read as it is decoded; refused as
+    /// ``read(_:member:)`` refuses.
+    public func image(_ relative: String, member: String) throws(JobError) -> ImageInput {
+        try FileBytes.openRegularFile(try resolved(relative, member: member), limit: Self.maximumFileBytes).map { file in
+            ImageInput.file(ImageFile(descriptor: file.descriptor, size: file.size))
+        }.mapError { problem in self.error(problem, relative, member: member) }.get()
+    }
+
+    /// The file `relative` names, as the system resolves it, inside the root.
+    private func resolved(_ relative: String, member: String) throws(JobError) -> String {
         let full = try checked(relative, member: member)
         guard let resolved = Self.realPath(full) else {
             throw JobError(.notFound, message: "\(member): \(relative): no such file under the files root")
         }
         guard inside(resolved) else { throw outside(relative, member: member, "a link leads out of the files root") }
-        // Regular files only: a FIFO under the root would hold the activity's slot for ever.
-        switch FileBytes.readRegularFile(resolved, limit: Self.maximumFileBytes) {
-        case .success(let bytes): return bytes
-        case .failure(.notFound), .failure(.closed):
-            throw JobError(.notFound, message: "\(member): \(relative): no such file under the files root")
-        case .failure(.isFolder): throw JobError(.notAFile, message: "\(member): \(relative): is a folder, not a file")
-        case .failure(.tooLarge):
-            throw JobError(.tooLarge, message: "\(member): \(relative): over \(Self.maximumFileBytes) bytes")
-        case .failure(.unreadable(let reason)):
-            throw JobError(.unreadable, message: "\(member): \(relative): cannot be read (\(reason))")
+        return resolved
+    }
+
+    /// Why the file at `relative` cannot be read. Regular files only: a FIFO under the root
+    /// would hold the activity's slot for ever.
+    private func error(_ problem: FileBytes.Problem, _ relative: String, member: String) -> JobError {
+        switch problem {
+        case .notFound, .closed: JobError(.notFound, message: "\(member): \(relative): no such file under the files root")
+        case .isFolder: JobError(.notAFile, message: "\(member): \(relative): is a folder, not a file")
+        case .tooLarge: JobError(.tooLarge, message: "\(member): \(relative): over \(Self.maximumFileBytes) bytes")
+        case .unreadable(let reason): JobError(.unreadable, message: "\(member): \(relative): cannot be read (\(reason))")
         }
     }
 

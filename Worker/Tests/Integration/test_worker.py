@@ -108,7 +108,14 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "CheckDrift",
              "argument": {"before": "in/design.png", "after": "in/sharp.jpg", "regions": load("regions", "valid.json"),
                           "options": {"grow": 4}}},
+            # Two PNGs of the document's size: blended row by row, read from their files.
+            {"activity": "CompositeRevision",
+             "argument": {"before": "in/design.png", "after": "in/annotated.png", "regions": load("regions", "valid.json"),
+                          "output": "out/composite-rows.png"}},
         ]
+        # A generator's answer of the design's size: the design annotated.
+        harness.cli("render", "--image", self.path("in", "design.png"), "--regions", valid, "--output",
+                    self.path("in", "annotated.png"), "--overwrite")
         answers, _ = await self.run_calls(calls)
         results = [a.get("result", a) for a in answers]
         self.assertEqual(results[0], without_file(json.loads(harness.cli("validate", "--format", "json", valid))))
@@ -167,6 +174,12 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
                             os.path.join(SAMPLES, "photos", "sharp.jpg"), "--regions", valid, "--grow", "4", "--format", "json")
         self.assertEqual(results[16], json.loads(drift))
         self.assertEqual((results[16]["verdict"], results[16]["scaledAfter"]), ("drifted", True))
+        expected_rows = self.path("expected-composite-rows.png")
+        composited = json.loads(harness.cli("composite", "--before", self.path("in", "design.png"), "--after",
+                                            self.path("in", "annotated.png"), "--regions", valid, "--output", expected_rows))
+        self.assert_file_result(results[17], "out/composite-rows.png", expected_rows)
+        self.assertEqual(results[17], {**composited, "output": "out/composite-rows.png"})
+        self.assertFalse(results[17]["scaledAfter"])
 
     def assert_file_result(self, result, output, expected_path):
         with open(self.path(output), "rb") as f:
@@ -223,6 +236,13 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
             {"activity": "CompositeRevision",
              "argument": {"before": "in/sharp.jpg", "after": "in/design.png", "regions": load("regions", "valid.json"),
                           "output": "out/c.png"}, "attempts": 5},
+            # Images read as they are decoded are refused as others are: a FIFO, a missing file.
+            {"activity": "CompositeRevision",
+             "argument": {"before": "in/design.png", "after": "in/fifo", "regions": load("regions", "valid.json"),
+                          "output": "out/c.png"}, "attempts": 5},
+            {"activity": "CompositeRevision",
+             "argument": {"before": "in/missing.png", "after": "in/design.png", "regions": load("regions", "valid.json"),
+                          "output": "out/c.png"}, "attempts": 5},
         ]
         with open(self.path("in", "design.png.broken"), "wb") as f:
             f.write(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
@@ -236,7 +256,8 @@ class WorkerTests(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(codes, ["invalid-document", "invalid-request", "invalid-parameter", "not-found",
                                  "invalid-image", "invalid-scan", "invalid-parameter", "no-such-region",
                                  "write-failed", "write-failed", "image-too-large", "unreadable", "invalid-request",
-                                 "not-a-file", "invalid-request", "invalid-request", "invalid-image", "invalid-parameter", "write-failed", "size-mismatch"],
+                                 "not-a-file", "invalid-request", "invalid-request", "invalid-image", "invalid-parameter", "write-failed", "size-mismatch",
+                                 "unreadable", "not-found"],
                          answers)
         self.assertIn("the format is jpeg but $.output out/p.png names a png file", answers[17]["error"]["message"])
         self.assertIn("already holds files; the argument may say \"overwrite\": true", answers[18]["error"]["message"])
