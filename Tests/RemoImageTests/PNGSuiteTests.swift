@@ -69,6 +69,97 @@ struct PNGSuiteTests {
         #expect(failed == 14)
     }
 
+    /// A PNG's samples read row by row, or its error's message.
+    static func outcome(_ input: ImageInput) -> String {
+        do throws(PNGError) {
+            return try PNGCodec.withRows(input) { (rows) throws(PNGError) in
+                var pixels = [UInt8](repeating: 0, count: rows.width * rows.height * 4)
+                try pixels.withUnsafeMutableBufferPointer { (buffer) throws(PNGError) in
+                    try rows.read(rows.height, into: buffer.baseAddress!)
+                }
+                return "\(rows.width) × \(rows.height), \(rows.colour), samples \(pixels.hashValue)"
+            }
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    @Test(
+        "read from its file as it is decoded, every file gives what its bytes give: the same samples and chunks, or the same error, cut anywhere",
+        TestData.needs(.pngsuite))
+    func fromFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remo-pngsuite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var cases: [(String, [UInt8])] = []
+        for name in Self.allFiles {
+            let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
+            cases.append((name, bytes))
+            // Cut short at a few places: inside the header, a chunk's length, its data, its CRC.
+            if name.hasPrefix("basn") || name.hasPrefix("bgai") {
+                for cut in [7, 20, 33, 37, 41, bytes.count / 2, bytes.count - 13, bytes.count - 1] {
+                    cases.append(("\(name) cut at \(cut)", Array(bytes.prefix(cut))))
+                }
+            }
+        }
+        // Files larger than the 64 KB the reader takes at a time, their chunks across its edges.
+        let noise = try Self.noisePNG(width: 500, height: 400)
+        for size in [997, 65_536 - 12, 65_536 + 5, 300_000] {
+            let png = Self.rechunked(noise, idatSize: size)
+            cases.append(("noise in IDATs of \(size)", png))
+            for cut in [65_530, 65_540, 131_072 + 3, png.count - 5] {
+                cases.append(("noise in IDATs of \(size) cut at \(cut)", Array(png.prefix(cut))))
+            }
+        }
+        var errors = 0
+        for (name, bytes) in cases {
+            let url = folder.appendingPathComponent("case.png")
+            try Data(bytes).write(to: url)
+            let descriptor = open(url.path, O_RDONLY)
+            try #require(descriptor >= 0)
+            let fromFile = Self.outcome(.file(ImageFile(descriptor: descriptor, size: bytes.count)))
+            #expect(fromFile == Self.outcome(.bytes(bytes)), "\(name)")
+            if fromFile.hasPrefix("error") { errors += 1 }
+        }
+        #expect(cases.count > 300 && errors > 100)
+    }
+
+    /// A PNG of noise: it does not compress, so its data is about 4 bytes a pixel.
+    static func noisePNG(width: Int, height: Int) throws -> [UInt8] {
+        var state: UInt32 = 7
+        let pixels = (0..<(width * height * 4)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        return try PNGCodec.encode(RGBAImage(width: width, height: height, pixels: pixels, hadTransparency: true))
+    }
+
+    /// `png` with its image data in IDAT chunks of `idatSize` bytes (the last shorter).
+    static func rechunked(_ png: [UInt8], idatSize: Int) -> [UInt8] {
+        var (before, data, after) = (Array(png.prefix(8)), [UInt8](), [UInt8]())
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let chunk = Array(png[offset..<(offset + 12 + length)])
+            if chunk[4..<8].elementsEqual("IDAT".utf8) {
+                data += chunk[8..<(8 + length)]
+            } else if data.isEmpty {
+                before += chunk
+            } else {
+                after += chunk
+            }
+            offset += 12 + length
+        }
+        var out = before
+        for start in stride(from: 0, to: data.count, by: idatSize) {
+            let body = Array("IDAT".utf8) + data[start..<min(start + idatSize, data.count)]
+            let (length, crc) = (UInt32(body.count - 4), PNGHostileTests.crc32(body))
+            out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + body
+            out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        }
+        return out + after
+    }
+
     @Test("write then read gives identical samples, and every colour chunk survives", TestData.needs(.pngsuite))
     func roundTrip() throws {
         var withChunks = 0

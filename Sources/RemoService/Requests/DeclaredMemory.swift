@@ -38,7 +38,8 @@ public enum DeclaredMemory {
     static let compositePerPixel = 16
     /// Bytes per pixel of `composite` blending two PNGs of the document's size row by row:
     /// the mask (1), the PNG written (up to 4 for noise) and a stripe of it being joined (up
-    /// to 1); the rows themselves pass through a few bands. Measured: 5.3 for 6 MP of noise.
+    /// to 1); the rows themselves pass through a few bands. Measured: 5.4 for 6 MP of noise
+    /// (5.5 in the debug build).
     static let compositeByRowsPerPixel = 6
     /// The largest floor plan: 1,200 pixels wide and at most four times as tall, RGBA and
     /// its PNG.
