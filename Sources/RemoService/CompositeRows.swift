@@ -122,7 +122,16 @@ extension Jobs {
         }
         let steps: (Result<Void, JobError>, (Result<Void, JobError>, Result<[UInt8], PNGError>))
         do throws(JobError) {
-            steps = try SideThread.run(decodeAfter) { () throws(JobError) in try SideThread.run(blendBefore, while: encode) }
+            // The three run at once, each waiting for the others' rows: without a thread for
+            // each, none runs (and `after`'s decoder, once started, is told to stop).
+            steps = try SideThread.run(decodeAfter, together: true) { () throws(JobError) in
+                do throws(JobError) {
+                    return try SideThread.run(blendBefore, together: true, while: encode)
+                } catch {
+                    released.finish()
+                    throw error
+                }
+            }
         } catch {
             return .failure(error)
         }

@@ -8,23 +8,33 @@
 ///
 /// A POSIX thread, not a Dispatch queue: the caller may itself be one of a pool's threads
 /// (the service's), and a pool whose every thread waits for work queued behind it stalls.
-/// When no thread can be made the side work runs first, on the caller's thread.
+/// When no thread can be made the side work runs first, on the caller's thread, unless the
+/// two must run at once.
 enum SideThread {
     /// Runs `side` on a new thread and `main` here; returns both results once both are
     /// done (when `main` throws, once the thread has ended too).
-    static func run<Side, Main>(_ side: @escaping () -> Side, while main: () throws(JobError) -> Main) throws(JobError) -> (Side, Main) {
+    ///
+    /// - Parameter together: Whether the two must run at the same time (each waits for the
+    ///   other's progress). When no thread can be made, `side` then does not run and this
+    ///   throws `out-of-memory`; otherwise `side` runs first, here.
+    static func run<Side, Main>(
+        _ side: @escaping () -> Side, together: Bool = false, while main: () throws(JobError) -> Main
+    ) throws(JobError) -> (Side, Main) {
         let work = Work(side)
         var thread = pthread_t()
         let context = Unmanaged<AnyObject>.passRetained(work).toOpaque()
-        let started =
-            pthread_create(
-                &thread, nil,
-                { context in
-                    (Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! any Runnable).run()
-                    return nil
-                }, context) == 0
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                (Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! any Runnable).run()
+                return nil
+            }, context)
+        let started = status == 0
         if !started {
             Unmanaged<AnyObject>.fromOpaque(context).release()
+            if together {
+                throw JobError(.outOfMemory, message: "no thread could be started (\(String(cString: strerror(status))))")
+            }
             work.run()
         }
         let mainResult: Result<Main, JobError>
