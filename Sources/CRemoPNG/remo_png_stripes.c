@@ -1,5 +1,7 @@
 // The image data of an encoded PNG: its rows filtered and deflated in horizontal stripes,
-// one thread per stripe, joined into the one zlib stream that the IDAT chunks hold.
+// one thread per stripe, joined into the one zlib stream that the IDAT chunks hold. Rows
+// that a source gives one at a time (an image never held whole) are compressed in stripes
+// of a few megabytes one after another, on the calling thread, as they come.
 //
 // Why not libpng's png_write_row: libpng filters and deflates on the calling thread, and
 // rendering a 12-megapixel PNG spent 70 % of its time in zlib's deflate. Each stripe here
@@ -27,8 +29,8 @@
 
 /// Below this many bytes of filtered data per stripe a thread costs more than it saves.
 #define SMALLEST_STRIPE (2u << 20)
-/// The filtered bytes of a stripe of a row source: the PNG's pieces are joined by copying,
-/// so a piece's size is what that holds twice.
+/// The filtered bytes of each stripe of a row source: the PNG's pieces are joined by
+/// copying, so the largest is held twice while it is copied.
 #define STREAMED_STRIPE (8u << 20)
 /// Above this a stripe's compressed bytes might not fit one chunk (2^31 - 1 bytes).
 #define LARGEST_STRIPE ((size_t)256 << 20)

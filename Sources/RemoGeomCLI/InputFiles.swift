@@ -147,7 +147,12 @@ enum InputFiles {
     /// (``RemoImage/ImageInput/file(_:)``); anything else (standard input, a pipe, a file
     /// over `limit`, a missing one) is read, or refused, as ``read(_:limit:)`` says.
     static func image(_ input: Input, limit: Int) -> Result<ImageInput, JobError> {
-        if case .file(let path) = input, case .success(let file) = FileBytes.openRegularFile(path, limit: limit) {
+        // Looked at before it is opened: opening a FIFO, even to close it again, would let its
+        // writer start and then fail.
+        var info = stat()
+        if case .file(let path) = input, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            case .success(let file) = FileBytes.openRegularFile(path, limit: limit)
+        {
             return .success(.file(ImageFile(descriptor: file.descriptor, size: file.size)))
         }
         return read(input, limit: limit).map { .bytes($0) }

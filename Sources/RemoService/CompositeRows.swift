@@ -53,7 +53,7 @@ extension Jobs {
         before: PNGRows, after: PNGRows, document: RegionDocument, width: Int, height: Int, request: CompositeRequest,
         names: (before: String, after: String, regions: String)
     ) -> Result<CompositeResult, JobError> {
-        let ring = RowRing(width: width, height: height)
+        let ring = RowRing(width: width)
         // How far each step has come: rows of `after` decoded into the ring, rows blended,
         // and rows the encoder no longer needs (whose bands may be decoded into again).
         // Whichever step stops early finishes its count, and the steps waiting on it stop.
@@ -180,7 +180,7 @@ final class RowRing: @unchecked Sendable {  // each band is used by one thread a
     private let rowBytes: Int
     private let samples: UnsafeMutablePointer<UInt8>
 
-    init(width: Int, height: Int) {
+    init(width: Int) {
         rowBytes = width * 4
         bandRows = max(1, min(16, (1 << 20) / rowBytes))
         samples = .allocate(capacity: bands * bandRows * rowBytes)
@@ -202,9 +202,10 @@ final class RowRing: @unchecked Sendable {  // each band is used by one thread a
     }
 }
 
-/// How many of an image's rows a second thread has decoded so far: the thread says so after
-/// writing them, and a reader waits for the rows it needs before it reads them, so no row
-/// is written and read at once. (POSIX primitives: the module does not import Foundation.)
+/// How far a thread has come through an image's rows (decoded, blended, or done with): the
+/// thread says so after it is done with them, and another waits for the rows it needs before
+/// it touches them, so that no row is written and read at once. (POSIX primitives: the module
+/// does not import Foundation.)
 final class RowsDone: @unchecked Sendable {  // `done` and `finished` are guarded by `mutex`
     // Allocated, not stored inline: a POSIX mutex must not move, and a stored property's
     // address passed with `&` is not promised to be its storage.
@@ -225,17 +226,17 @@ final class RowsDone: @unchecked Sendable {  // `done` and `finished` are guarde
         mutex.deallocate()
     }
 
-    /// The first `rows` rows are written.
+    /// The first `rows` rows are done.
     func update(_ rows: Int) {
         change { $0.done = rows }
     }
 
-    /// No more rows will come (all are in, or the decoder stopped).
+    /// No more rows will come (all are done, or the thread stopped).
     func finish() {
         change { $0.finished = true }
     }
 
-    /// Waits until the first `rows` rows are in; false when the decoder stopped before them.
+    /// Waits until the first `rows` rows are done; false when the thread stopped before them.
     func wait(for rows: Int) -> Bool {
         pthread_mutex_lock(mutex)
         while done < rows && !finished { pthread_cond_wait(condition, mutex) }

@@ -45,6 +45,28 @@ struct CompositeCommandTests {
     }
 
     @Test(
+        "a named FIFO as --before is read to its end as a pipe is: the composite the file gives",
+        .timeLimit(.minutes(1)))
+    func namedFIFO() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (design, regions) = (Repository.url("SampleScans/design.png").path, Repository.url("SampleScans/regions/valid.json").path)
+        let annotated = folder.appendingPathComponent("annotated.png").path
+        #expect(try CLIRunner.run(["render", "--image", design, "--regions", regions, "--output", annotated]).status == 0)
+        let fromFile = folder.appendingPathComponent("from-file.png").path
+        let fromFIFO = folder.appendingPathComponent("from-fifo.png").path
+        let common = ["--after", annotated, "--regions", regions, "--output"]
+        #expect(try CLIRunner.run(["composite", "--before", design] + common + [fromFile]).status == 0)
+        let fifo = folder.appendingPathComponent("design.fifo").path
+        let script = #"mkfifo "$1" && { cat "$2" > "$1" & } && exec "$3" composite --before "$1" --after "$4" --regions "$5" --output "$6""#
+        let run = try CLIRunner.runProgram(
+            "/bin/sh", ["-c", script, "sh", fifo, design, CLIRunner.executable.path, annotated, regions, fromFIFO])
+        #expect(run.status == 0, "\(run.stderr)")
+        let same = try Data(contentsOf: URL(fileURLWithPath: fromFIFO)) == Data(contentsOf: URL(fileURLWithPath: fromFile))
+        #expect(same)
+    }
+
+    @Test(
         "bad input: exit 2 naming the input, nothing written",
         arguments: [
             (["--before", "/etc/hostname"], "/etc/hostname: not a PNG, JPEG or HEIC image"),
