@@ -99,8 +99,13 @@ extension Jobs {
     }
 
     /// An image's bytes, its file read whole when it is one, for the decoders that read
-    /// only from memory.
+    /// only from memory. A file that starts as no image does is not read past its start:
+    /// the decoder refuses that as it would the whole.
     static func wholeFile(_ input: ImageInput, name: String) throws(JobError) -> [UInt8] {
+        if case .file = input {
+            let start = input.prefix(16)
+            if ImageFormat.sniff(start) == nil { return start }
+        }
         switch input.bytes() {
         case .success(let bytes): return bytes
         case .failure(let problem): throw JobError(.unreadable, message: "\(name): cannot be read (\(problem))")

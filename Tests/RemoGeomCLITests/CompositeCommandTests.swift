@@ -66,6 +66,22 @@ struct CompositeCommandTests {
         #expect(same)
     }
 
+    @Test("a 300 MB file that is no image is refused from its first bytes, not read whole")
+    func largeNonImage() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zeros = folder.appendingPathComponent("zeros.png").path
+        #expect(FileManager.default.createFile(atPath: zeros, contents: nil))
+        #expect(truncate(zeros, 300 << 20) == 0)  // sparse: no disk used
+        let out = folder.appendingPathComponent("out.png").path
+        let (run, peak) = try CLIRunner.runMeasuringMemory([
+            "composite", "--before", "SampleScans/design.png", "--after", zeros, "--regions", "SampleScans/regions/valid.json",
+            "--output", out,
+        ])
+        #expect(run.status == 2 && run.stderr.contains("\(zeros): not a PNG, JPEG or HEIC image"), "\(run.stderr)")
+        #expect(peak < 150 << 20, "peak \(peak >> 20) MB")
+    }
+
     @Test(
         "bad input: exit 2 naming the input, nothing written",
         arguments: [
