@@ -108,14 +108,14 @@ extension Jobs {
         }
         let encode = { () -> Result<[UInt8], PNGError> in
             defer { released.finish() }
-            var kept = 0
+            var doneWith = 0  // rows above the one before the row asked for
             return Result { () throws(PNGError) in
                 try PNGCodec.encode(
                     width: width, height: height, alpha: before.hadTransparency || after.hadTransparency, colour: before.colour,
                     compression: request.compression
                 ) { y in
-                    kept = max(kept, y - 1)
-                    released.update(kept)
+                    doneWith = max(doneWith, y - 1)
+                    released.update(doneWith)
                     return blended.wait(for: y + 1) ? UnsafePointer(ring.row(y)) : nil
                 }
             }
