@@ -66,7 +66,7 @@ struct JPEGBandsTests {
         for (width, height) in [(1001, 703), (640, 480)] {
             for (mode, subsampling) in [("L", "-"), ("RGB", "4:4:4"), ("RGB", "4:2:2"), ("RGB", "4:2:0")] {
                 for restart in ["rows:1", "rows:3", "blocks:7", "blocks:42"] {
-                    let name = "\(width)x\(height)-\(mode)-\(subsampling.replacingOccurrences(of: ":", with: ""))-\(restart.replacingOccurrences(of: ":", with: "")).jpg"
+                    let name = "\(width)x\(height)-\(mode)-\(subsampling)-\(restart).jpg".replacingOccurrences(of: ":", with: "")
                     specification.append("\(name) \(width) \(height) \(mode) \(subsampling) \(restart) no")
                     files.append((name, subsampling == "4:2:0"))
                 }
@@ -100,7 +100,9 @@ struct JPEGBandsTests {
         #expect(split == 2 * 4 * 4 * 4 * 4 - 2 * 4 * 4)
     }
 
-    @Test("files the bands cannot decode exactly go to the reader: no markers, progressive, one band's worth, CMYK, no marker at a row's start")
+    @Test(
+        "files the bands cannot decode exactly go to the reader: no markers, progressive, one band, CMYK, no marker at a row's start"
+    )
     func notSplit() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
