@@ -6,9 +6,7 @@ would):
 - prepare: a 12-megapixel JPEG to a 256-pixel JPEG thumbnail, and to the generator's 1536
   pixels, against vipsthumbnail (libvips's shrink-on-load thumbnailer) and Pillow's draft +
   thumbnail; libjpeg-turbo's own `djpeg -scale 1/8` (decoding alone, no resize or encoding)
-  is shown as the floor every thumbnailer of this file stands on. Then the same photo with a
-  restart marker at each row of MCUs (jpegtran -restart 1, lossless: the same pixels), which
-  ours decodes in bands, one thread per core; its outputs must equal those of the first.
+  is shown as the floor every thumbnailer of this file stands on.
 - render: a 12-megapixel PNG and three lassos to the annotated PNG, against libvips (pyvips:
   the outlines as an SVG overlay, a dark halo under a light core, composited) and Pillow
   (ImageDraw lines), all writing PNG at zlib level 1.
@@ -232,37 +230,23 @@ def main():
     folder = tempfile.mkdtemp(prefix="remo-revision-")
     jobs = options.jobs.split(",")
     photo = os.path.join(folder, "photo.jpg")
-    expected = {}
     if "prepare" in jobs:
         # Made in a process of its own: a child's peak RSS counts what it inherits at fork,
         # so this process stays small.
         subprocess.run([sys.executable, __file__, "--make-photo", photo], check=True)
     print(f"{options.runs} runs each, a process per job; 12 MP decoded as RGBA is {RGBA_MB:.1f} MB")
     if "prepare" in jobs:
-        restarts = os.path.join(folder, "photo-restarts.jpg")
-        with open(restarts, "wb") as f:
-            subprocess.run(["jpegtran", "-restart", "1", "-copy", "all", photo], stdout=f, check=True)
-        print(f"\nprepare's input: a 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB; with restart markers "
-              f"{os.path.getsize(restarts) / 1e6:.1f} MB")
-        for source, title in ((photo, ""), (restarts, ", restart markers")):
-            for side in (256, 1536):
-                out = os.path.join(folder, f"out-{side}.jpg")
-                ours = [REMO, "prepare", source, "--output", out, "--max-side", str(side), "--overwrite"]
-                rows = {
-                    "remo-geom prepare": ours,
-                    "vipsthumbnail": ["vipsthumbnail", source, "-s", str(side), "-o", out + "[Q=85]"],
-                    "Pillow draft + thumbnail": [sys.executable, "-c", PILLOW_THUMBNAIL, source, out, str(side)],
-                }
-                if side == 256:
-                    rows["(djpeg -scale 1/8: decoding)"] = ["djpeg", "-scale", "1/8", "-outfile", os.devnull, source]
-                report(f"prepare to {side} pixels{title}", rows, options.runs)
-                subprocess.run(ours, check=True, stdout=subprocess.DEVNULL)
-                with open(out, "rb") as f:
-                    written = f.read()
-                if source == photo:
-                    expected[side] = written
-                elif written != expected[side]:
-                    sys.exit(f"prepare to {side} pixels wrote other bytes for the photo with restart markers")
+        print(f"\nprepare's input: a 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB")
+        for side in (256, 1536):
+            out = os.path.join(folder, f"out-{side}.jpg")
+            rows = {
+                "remo-geom prepare": [REMO, "prepare", photo, "--output", out, "--max-side", str(side)],
+                "vipsthumbnail": ["vipsthumbnail", photo, "-s", str(side), "-o", out + "[Q=85]"],
+                "Pillow draft + thumbnail": [sys.executable, "-c", PILLOW_THUMBNAIL, photo, out, str(side)],
+            }
+            if side == 256:
+                rows["(djpeg -scale 1/8: decoding)"] = ["djpeg", "-scale", "1/8", "-outfile", os.devnull, photo]
+            report(f"prepare to {side} pixels", rows, options.runs)
     if {"render", "composite", "drift", "mask", "bundle"} & set(jobs):
         subprocess.run([sys.executable, __file__, "--make-revision", folder], check=True)
     before, after, regions = (os.path.join(folder, name) for name in ("before.png", "after.png", "regions.json"))

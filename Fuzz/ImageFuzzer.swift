@@ -1,6 +1,6 @@
 // libFuzzer harness: image decoding (JPEG through CRemoJPEG, HEIC through CRemoHEIF, PNG),
 // in luma and RGBA, whole and row by row into a smaller size, and the photo check on what
-// decodes, and JPEGs in bands at their restart markers (pixel limit kept small for the fuzzer's memory). scripts/fuzz.sh runs it as `jpeg` or `heic`, with seeds of that
+// decodes (pixel limit kept small for the fuzzer's memory). scripts/fuzz.sh runs it as `jpeg` or `heic`, with seeds of that
 // format. Built by scripts/fuzz.sh; not part of the package build.
 import RemoImage
 import RemoPhoto
@@ -13,15 +13,5 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         (width / 3 + 1, height / 2 + 1)
     }
     _ = try? PhotoCheck.check(bytes, maximumPixels: 4_000_000)
-    // Bands whatever the size (the decoders above split only images of megapixels).
-    if let file = try? JPEGFile(bytes) {
-        for (denominator, channels) in [(1, 4), (2, 1), (8, 4)] {
-            _ = try? file.withRows(maximumPixels: 4_000_000, denominator: denominator, channels: channels) {
-                (rows) throws(ImageError) in
-                var pixels = [UInt8](repeating: 0, count: rows.width * rows.height * channels)
-                _ = file.decodeInBands(denominator: denominator, channels: channels, bands: 4, into: &pixels, rows: rows)
-            }
-        }
-    }
     return 0
 }

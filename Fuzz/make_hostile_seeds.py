@@ -69,8 +69,7 @@ def png_seeds(out):
 
 def jpeg_seeds(out):
     """A progressive JPEG with its scans repeated 300 times (over the limit of 256), EXIF
-    whose first directory points past the end, a PNG under a JPEG name, and JPEGs with
-    restart markers (decoded in bands) at each row of MCUs and every 5 MCUs."""
+    whose first directory points past the end, and a PNG under a JPEG name."""
     import io
     from PIL import Image
     picture = Image.new("RGB", (64, 48), (90, 140, 200))
@@ -89,9 +88,6 @@ def jpeg_seeds(out):
     picture.save(data, "PNG")
     with open(f"{out}/png-named.jpg", "wb") as f:
         f.write(data.getvalue())
-    tall = Image.linear_gradient("L").resize((40, 120)).convert("RGB")
-    tall.save(f"{out}/restart-rows.jpg", restart_marker_rows=1)
-    tall.save(f"{out}/restart-blocks.jpg", restart_marker_blocks=5, subsampling="4:4:4")
 
 
 def heic_seeds(out):

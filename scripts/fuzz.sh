@@ -36,9 +36,7 @@ maps=()
 for c in CRemoPNG CRemoJPEG CRemoHEIF CRemoColour; do
     [ -f "$scratch/release/$c.build/module.modulemap" ] && maps+=(-Xcc "-fmodule-map-file=$scratch/release/$c.build/module.modulemap")
 done
-# The package's name as SwiftPM gives it (the checkout's folder, lower-cased): the
-# harnesses use `package` declarations.
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" -package-name "$(basename "$PWD" | tr 'A-Z' 'a-z')" \
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$harness" \
     -I "$scratch/release/Modules" -I Sources/CRemoPNG/include -I Sources/CRemoJPEG/include -I Sources/CRemoHEIF/include \
     "${maps[@]}" "Fuzz/$harness.swift" "${objects[@]}" -lpng16 -ljpeg -lheif -llcms2 -lz -lm -o "$scratch/$harness"
 corpus=$(mktemp -d)

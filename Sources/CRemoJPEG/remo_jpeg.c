@@ -1,13 +1,22 @@
 #include "remo_jpeg.h"
 
+#include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "remo_jpeg_errors.h"
-
+#include <jpeglib.h>
 #include <jerror.h>
 
-void remo_jpeg_error_exit(j_common_ptr cinfo) {
+// libjpeg reports errors through its error manager; ours formats the message and
+// longjmps back to the setjmp of the function that called libjpeg.
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+} remo_error_mgr;
+
+static void remo_error_exit(j_common_ptr cinfo) {
     remo_error_mgr *err = (remo_error_mgr *)cinfo->err;
     (*cinfo->err->format_message)(cinfo, err->message);
     longjmp(err->jump, 1);
@@ -25,7 +34,7 @@ static void remo_emit_message(j_common_ptr cinfo, int level) {
     }
 }
 
-void remo_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+static void remo_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
 // Called as the input is consumed: refuses progressive files with too many scans.
 static void remo_progress(j_common_ptr cinfo) {
@@ -47,9 +56,9 @@ static void copy_message(char *to, size_t size, const char *from) {
 
 static void setup(struct jpeg_decompress_struct *cinfo, remo_error_mgr *err, struct jpeg_progress_mgr *progress) {
     cinfo->err = jpeg_std_error(&err->pub);
-    err->pub.error_exit = remo_jpeg_error_exit;
+    err->pub.error_exit = remo_error_exit;
     err->pub.emit_message = remo_emit_message;
-    err->pub.output_message = remo_jpeg_output_message;
+    err->pub.output_message = remo_output_message;
     err->message[0] = 0;
     jpeg_create_decompress(cinfo);
     // A bound on libjpeg's own memory (the coefficients of a progressive file are held
@@ -177,7 +186,7 @@ int remo_jpeg_open(const uint8_t *data, size_t size, uint64_t max_pixels, int sc
     if (reader->cmyk) {
         cinfo->out_color_space = JCS_CMYK;
     } else if (cinfo->num_components == 1 || cinfo->num_components == 3) {
-        cinfo->out_color_space = remo_jpeg_output_space(channels);
+        cinfo->out_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_EXT_RGBA;
     } else {
         snprintf(message, message_size, "a JPEG with %d components is not supported", cinfo->num_components);
         remo_jpeg_close(reader);
@@ -237,8 +246,8 @@ int remo_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int qu
     struct jpeg_compress_struct cinfo;
     remo_error_mgr err;
     cinfo.err = jpeg_std_error(&err.pub);
-    err.pub.error_exit = remo_jpeg_error_exit;
-    err.pub.output_message = remo_jpeg_output_message;
+    err.pub.error_exit = remo_error_exit;
+    err.pub.output_message = remo_output_message;
     err.message[0] = 0;
     // Volatile: read after a longjmp.
     unsigned char *volatile buffer = NULL;

@@ -2,8 +2,7 @@
 #define REMO_JPEG_H
 // The whole of remo-geom's contact with libjpeg-turbo: one function reads a JPEG's
 // header; a reader decodes its rows, a few at a time if the caller wants to work on the
-// first rows while the rest are decoded; a file with restart markers may be decoded whole
-// in bands on several threads; one function encodes. Each function that enters libjpeg owns a setjmp
+// first rows while the rest are decoded; one function encodes. Each function that enters libjpeg owns a setjmp
 // and an error manager that longjmps back to it (libjpeg's default would call exit()), so
 // no longjmp ever crosses a Swift frame; Swift sees plain structs and status codes.
 
@@ -32,7 +31,6 @@ enum {
     REMO_JPEG_ERROR = 1,         // the reason is in `message`
     REMO_JPEG_TOO_LARGE = 2,     // above the pixel limit, refused before allocation
     REMO_JPEG_OUT_OF_MEMORY = 3,
-    REMO_JPEG_NOT_SPLIT = 4,     // remo_jpeg_decode_bands: decode the file whole instead
 };
 
 /// The most scans a progressive JPEG may have: a real one has about ten, and each scan of
@@ -60,17 +58,6 @@ int remo_jpeg_open(const uint8_t *data, size_t size, uint64_t max_pixels, int sc
 /// each. Data that ends early is an error, not a grey bottom; after an error every further
 /// call fails.
 int remo_jpeg_read_rows(remo_jpeg_reader *reader, uint8_t *out, uint32_t rows, char *message, size_t message_size);
-
-/// Decodes a JPEG with restart markers in up to `most_bands` horizontal bands, one thread
-/// each, into `out` (`width * channels` bytes per row, `height` rows: the size that
-/// remo_jpeg_open gave for the same file, scale and channels, which the caller has opened
-/// first so that the header and the pixel limit are checked). The pixels are those of
-/// remo_jpeg_read_rows. REMO_JPEG_NOT_SPLIT when the file cannot be split (no restart
-/// markers at the starts of rows of MCUs, a progressive file, CMYK, vertically subsampled
-/// chroma at full size) or when any band fails or warns: `out` is then unfinished, and the
-/// caller decodes the file with a reader. remo_jpeg_bands.c says why this is exact.
-int remo_jpeg_decode_bands(const uint8_t *data, size_t size, int scale_denominator, int channels, int most_bands, uint8_t *out,
-                           uint32_t width, uint32_t height);
 
 /// Frees a reader (safe on NULL).
 void remo_jpeg_close(remo_jpeg_reader *reader);

@@ -173,7 +173,14 @@ public enum ImageDecoder {
         var denominator = 1
         if case .luma(let shortSide) = samples { denominator = file.denominator(keepingShortSide: shortSide) }
         let channels = if case .rgba = samples { 4 } else { 1 }
-        let (stored, width, height) = try file.decoded(maximumPixels: maximumPixels, denominator: denominator, channels: channels)
+        let (stored, width, height) = try file.withRows(maximumPixels: maximumPixels, denominator: denominator, channels: channels) {
+            (rows) throws(ImageError) in
+            var pixels = [UInt8](repeating: 0, count: rows.width * rows.height * channels)
+            try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in
+                try rows.read(rows.height, into: pixels.baseAddress!)
+            }
+            return (pixels, rows.width, rows.height)
+        }
         let orientation = file.orientation
         let turned = orientation.apply(to: stored, width: width, height: height, channels: channels)
         return DecodedImage(

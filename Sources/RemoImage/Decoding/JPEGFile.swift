@@ -1,11 +1,5 @@
 import CRemoJPEG
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A JPEG's header, read before any pixel is decoded: its size as stored, its EXIF
 /// orientation and its ICC profile. Its rows are decoded through ``withRows(maximumPixels:denominator:channels:_:)``.
 package struct JPEGFile {
@@ -56,46 +50,6 @@ package struct JPEGFile {
             defer { remo_jpeg_close(reader) }
             var rows = JPEGRows(reader: reader, width: Int(width), height: Int(height), channels: channels)
             return try body(&rows)
-        }
-    }
-
-    /// The whole image at 1/`denominator` of its size, as luma (`channels` 1) or RGBA (4),
-    /// rows top to bottom as stored. A file whose restart markers begin rows of MCUs is
-    /// decoded in bands, one thread per core (remo_jpeg_bands.c), with the same pixels; any
-    /// other, or one whose bands fail, by one reader.
-    ///
-    /// - Throws: as ``withRows(maximumPixels:denominator:channels:_:)``.
-    package func decoded(maximumPixels: Int, denominator: Int, channels: Int) throws(ImageError) -> (
-        pixels: [UInt8], width: Int, height: Int
-    ) {
-        try withRows(maximumPixels: maximumPixels, denominator: denominator, channels: channels) { (rows) throws(ImageError) in
-            var pixels = [UInt8](repeating: 0, count: rows.width * rows.height * channels)
-            let bands = Self.bands(pixels: rows.width * rows.height * denominator * denominator)
-            if bands < 2 || !decodeInBands(denominator: denominator, channels: channels, bands: bands, into: &pixels, rows: rows) {
-                try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in
-                    try rows.read(rows.height, into: pixels.baseAddress!)
-                }
-            }
-            return (pixels, rows.width, rows.height)
-        }
-    }
-
-    /// How many bands an image of `pixels` (at full size) is decoded in: one per core, up
-    /// to eight, and none under about a megapixel each, where a thread costs more than it
-    /// saves.
-    static func bands(pixels: Int) -> Int {
-        min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 8, pixels / 1_000_000)
-    }
-
-    /// Decodes in up to `bands` bands into `pixels` (sized for `rows`); false when the file
-    /// cannot be split or a band failed, with `pixels` unfinished.
-    package func decodeInBands(denominator: Int, channels: Int, bands: Int, into pixels: inout [UInt8], rows: JPEGRows) -> Bool {
-        bytes.withUnsafeBufferPointer { bytes in
-            pixels.withUnsafeMutableBufferPointer { pixels in
-                remo_jpeg_decode_bands(
-                    bytes.baseAddress, bytes.count, Int32(denominator), Int32(channels), Int32(bands), pixels.baseAddress,
-                    UInt32(rows.width), UInt32(rows.height)) == REMO_JPEG_OK
-            }
         }
     }
 

@@ -113,7 +113,14 @@ public enum ImagePreparation {
             // The smallest DCT scale whose long side still holds the target's.
             let long = max(file.width, file.height)
             let denominator = [8, 4, 2].first { (long + $0 - 1) / $0 >= maxSide } ?? 1
-            let (pixels, width, height) = try file.decoded(maximumPixels: maximumPixels, denominator: denominator, channels: 4)
+            let (pixels, width, height) = try file.withRows(maximumPixels: maximumPixels, denominator: denominator, channels: 4) {
+                (rows) throws(ImageError) in
+                var pixels = [UInt8](repeating: 0, count: rows.width * rows.height * 4)
+                try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in
+                    try rows.read(rows.height, into: pixels.baseAddress!)
+                }
+                return (pixels, rows.width, rows.height)
+            }
             return Source(
                 format: .jpeg, storedWidth: file.width, storedHeight: file.height, width: width, height: height, pixels: pixels,
                 hasAlpha: false, orientation: file.orientation, profile: file.iccProfile.map(ColourProfile.icc) ?? .unspecified,
