@@ -5,7 +5,9 @@ would):
 
 - prepare: a 12-megapixel JPEG to a 256-pixel JPEG thumbnail, and to the generator's 1536
   pixels, against vipsthumbnail (libvips's shrink-on-load thumbnailer) and Pillow's draft +
-  thumbnail; libjpeg-turbo's own `djpeg -scale 1/8` (decoding alone, no resize or encoding)
+  thumbnail (pillow-heif for HEIC); then the same photo as HEIC with a 320 x 240 thumbnail
+  of itself (as an iPhone writes it), which both vipsthumbnail and ours decode instead of the
+  image for the 256-pixel thumbnail; libjpeg-turbo's own `djpeg -scale 1/8` (decoding alone, no resize or encoding)
   is shown as the floor every thumbnailer of this file stands on.
 - render: a 12-megapixel PNG and three lassos to the annotated PNG, against libvips (pyvips:
   the outlines as an SVG overlay, a dark halo under a light core, composited) and Pillow
@@ -22,7 +24,7 @@ would):
 Prints, for each job and peer, the median wall time of --runs runs and the peak resident
 memory, and the ratios against the peers. Needs the release build (docs/performance.md's
 figures are of the build as it ships: swift build -c release --product remo-geom
---static-swift-stdlib, which starts 5 ms sooner and 5 MB smaller), Debian's libvips-tools and libjpeg-turbo-progs, and Python's Pillow,
+--static-swift-stdlib, which starts 5 ms sooner and 5 MB smaller), Debian's libvips-tools and libjpeg-turbo-progs, and Python's Pillow, pillow-heif,
 numpy, opencv-python-headless and pyvips.
 
     python3 Benchmarks/revision_images.py [--runs 15] [--jobs prepare,render,composite,drift,mask,bundle]
@@ -154,7 +156,9 @@ print(json.dumps({"changed": float(changed.mean()), "mean": float(delta[outside]
 
 PILLOW_THUMBNAIL = """
 import sys
+import pillow_heif
 from PIL import Image
+pillow_heif.register_heif_opener()
 image = Image.open(sys.argv[1])
 image.draft("RGB", (int(sys.argv[3]), int(sys.argv[3])))
 image = image.convert("RGB")
@@ -172,6 +176,14 @@ def make_photo(path):
     large = np.asarray(photo.resize((4032, 3024), Image.LANCZOS)).astype(np.int16)
     grain = np.random.default_rng(7).normal(0, 6, large.shape).astype(np.int16)
     Image.fromarray(np.clip(large + grain, 0, 255).astype(np.uint8)).save(path, quality=92)
+
+
+def make_heic(photo, path):
+    """The photo as an iPhone's HEIC: the image and a 320 x 240 thumbnail of it."""
+    import pillow_heif
+    from PIL import Image
+    pillow_heif.register_heif_opener()
+    Image.open(photo).save(path, quality=80, thumbnails=[320])
 
 
 def make_revision(folder):
@@ -220,33 +232,39 @@ def main():
     parser.add_argument("--jobs", default="prepare,render,composite,drift,mask,bundle", help="which jobs to measure (default: all)")
     parser.add_argument("--make-photo", help=argparse.SUPPRESS)
     parser.add_argument("--make-revision", help=argparse.SUPPRESS)
+    parser.add_argument("--make-heic", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.make_photo:
         return make_photo(options.make_photo)
+    if options.make_heic:
+        return make_heic(*options.make_heic)
     if options.make_revision:
         return make_revision(options.make_revision)
     needs(commands={"vipsthumbnail": "libvips-tools", "djpeg": "libjpeg-turbo-progs"},
-          modules={"PIL": "Pillow", "numpy": "numpy", "cv2": "opencv-python-headless", "pyvips": "pyvips"}, binary=REMO)
+          modules={"PIL": "Pillow", "pillow_heif": "pillow-heif", "numpy": "numpy", "cv2": "opencv-python-headless",
+                   "pyvips": "pyvips"}, binary=REMO)
     folder = tempfile.mkdtemp(prefix="remo-revision-")
     jobs = options.jobs.split(",")
-    photo = os.path.join(folder, "photo.jpg")
+    photo, heic = os.path.join(folder, "photo.jpg"), os.path.join(folder, "photo.heic")
     if "prepare" in jobs:
         # Made in a process of its own: a child's peak RSS counts what it inherits at fork,
         # so this process stays small.
         subprocess.run([sys.executable, __file__, "--make-photo", photo], check=True)
+        subprocess.run([sys.executable, __file__, "--make-heic", photo, heic], check=True)
     print(f"{options.runs} runs each, a process per job; 12 MP decoded as RGBA is {RGBA_MB:.1f} MB")
     if "prepare" in jobs:
-        print(f"\nprepare's input: a 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB")
-        for side in (256, 1536):
+        print(f"\nprepare's input: a 4032 x 3024 JPEG, {os.path.getsize(photo) / 1e6:.1f} MB, and the same as HEIC with a "
+              f"320 x 240 thumbnail, as an iPhone writes it, {os.path.getsize(heic) / 1e6:.1f} MB")
+        for source, side in ((photo, 256), (photo, 1536), (heic, 256), (heic, 1536)):
             out = os.path.join(folder, f"out-{side}.jpg")
             rows = {
-                "remo-geom prepare": [REMO, "prepare", photo, "--output", out, "--max-side", str(side)],
-                "vipsthumbnail": ["vipsthumbnail", photo, "-s", str(side), "-o", out + "[Q=85]"],
-                "Pillow draft + thumbnail": [sys.executable, "-c", PILLOW_THUMBNAIL, photo, out, str(side)],
+                "remo-geom prepare": [REMO, "prepare", source, "--output", out, "--max-side", str(side)],
+                "vipsthumbnail": ["vipsthumbnail", source, "-s", str(side), "-o", out + "[Q=85]"],
+                "Pillow draft + thumbnail": [sys.executable, "-c", PILLOW_THUMBNAIL, source, out, str(side)],
             }
-            if side == 256:
+            if (source, side) == (photo, 256):
                 rows["(djpeg -scale 1/8: decoding)"] = ["djpeg", "-scale", "1/8", "-outfile", os.devnull, photo]
-            report(f"prepare to {side} pixels", rows, options.runs)
+            report(f"prepare {'HEIC' if source == heic else 'JPEG'} to {side} pixels", rows, options.runs)
     if {"render", "composite", "drift", "mask", "bundle"} & set(jobs):
         subprocess.run([sys.executable, __file__, "--make-revision", folder], check=True)
     before, after, regions = (os.path.join(folder, name) for name in ("before.png", "after.png", "regions.json"))

@@ -30,8 +30,13 @@ scratch=.build-fuzz
 top=${modules%% *}
 swift build -c release --scratch-path "$scratch" --target "$top" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address >&2
+# The objects of the sources there now: a file since removed leaves its object behind.
 objects=()
-for m in $modules; do objects+=("$scratch"/release/"$m".build/*.o); done
+for m in $modules; do
+    for o in "$scratch"/release/"$m".build/*.o; do
+        [ -n "$(find "Sources/$m" -name "$(basename "$o" .o)" -print -quit)" ] && objects+=("$o")
+    done
+done
 maps=()
 for c in CRemoPNG CRemoJPEG CRemoHEIF CRemoColour; do
     [ -f "$scratch/release/$c.build/module.modulemap" ] && maps+=(-Xcc "-fmodule-map-file=$scratch/release/$c.build/module.modulemap")

@@ -60,8 +60,8 @@ python_packages() {
 python_packages "remo-geom's tests" "import jsonschema, referencing, openapi_spec_validator, prometheus_client" \
     jsonschema openapi-spec-validator prometheus-client
 # The photo tests make their labelled photos afresh (SampleScans/photos/photo_set.py) with
-# Pillow, numpy and OpenCV.
-python_packages "remo-geom's tests" "import PIL, numpy, cv2" Pillow numpy opencv-python-headless
+# Pillow, numpy, OpenCV and pillow-heif (HEIC files with thumbnails, and their pixels).
+python_packages "remo-geom's tests" "import PIL, numpy, cv2, pillow_heif" Pillow numpy opencv-python-headless pillow-heif
 
 # The tools of the checks scripts/test.sh runs beside one another, installed here first:
 # schemathesis (scripts/schemathesis.sh), openapi-python-client (scripts/generated-client.sh)

@@ -26,10 +26,14 @@
     X(heif_image_get_plane_readonly) \
     X(heif_image_get_width) \
     X(heif_image_handle_get_height) \
+    X(heif_image_handle_get_list_of_thumbnail_IDs) \
     X(heif_image_handle_get_nclx_color_profile) \
+    X(heif_image_handle_get_number_of_thumbnails) \
     X(heif_image_handle_get_raw_color_profile) \
     X(heif_image_handle_get_raw_color_profile_size) \
+    X(heif_image_handle_get_thumbnail) \
     X(heif_image_handle_get_width) \
+    X(heif_image_handle_has_alpha_channel) \
     X(heif_image_handle_release) \
     X(heif_image_release) \
     X(heif_nclx_color_profile_free)
@@ -132,8 +136,102 @@ static void read_colour(struct heif_image_handle *handle, remo_heif_colour *colo
     }
 }
 
-int remo_heif_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int channels, remo_heif_image *image,
-                     char *message, size_t message_size) {
+static int same_colour(const remo_heif_colour *a, const remo_heif_colour *b) {
+    if (a->has_nclx != b->has_nclx || a->icc_length != b->icc_length) return 0;
+    if (a->has_nclx && (a->colour_primaries != b->colour_primaries || a->transfer != b->transfer)) return 0;
+    return a->icc_length == 0 || memcmp(a->icc, b->icc, a->icc_length) == 0;
+}
+
+// The most thumbnails looked at: a real file has one to three.
+#define REMO_HEIF_MOST_THUMBNAILS 8
+
+// The smallest thumbnail of `primary` that is at least `min_width` x `min_height` and a
+// scaled copy of it, or NULL. A scaled copy, as far as the file tells: smaller, the same
+// shape up to rounding (so turned as the primary is, unless it is square), the same alpha,
+// and the same colour description or none (taken then to be the primary's), the checks
+// pillow-heif makes before it decodes a thumbnail instead of the image.
+static struct heif_image_handle *scaled_copy(struct heif_image_handle *primary, const remo_heif_colour *colour,
+                                             uint32_t min_width, uint32_t min_height) {
+    int count = libheif.heif_image_handle_get_number_of_thumbnails(primary);
+    if (count <= 0) return NULL;
+    if (count > REMO_HEIF_MOST_THUMBNAILS) count = REMO_HEIF_MOST_THUMBNAILS;
+    heif_item_id ids[REMO_HEIF_MOST_THUMBNAILS];
+    count = libheif.heif_image_handle_get_list_of_thumbnail_IDs(primary, ids, count);
+    uint64_t width = (uint64_t)libheif.heif_image_handle_get_width(primary);
+    uint64_t height = (uint64_t)libheif.heif_image_handle_get_height(primary);
+    struct heif_image_handle *best = NULL;
+    uint64_t best_pixels = 0;
+    for (int i = 0; i < count; i++) {
+        struct heif_image_handle *thumbnail = NULL;
+        if (libheif.heif_image_handle_get_thumbnail(primary, ids[i], &thumbnail).code != heif_error_Ok || !thumbnail) continue;
+        uint64_t w = (uint64_t)libheif.heif_image_handle_get_width(thumbnail);
+        uint64_t h = (uint64_t)libheif.heif_image_handle_get_height(thumbnail);
+        uint64_t skew = w * height > h * width ? w * height - h * width : h * width - w * height;
+        remo_heif_colour own = {0};
+        read_colour(thumbnail, &own);
+        int usable = w >= min_width && h >= min_height && w < width && h < height && skew <= 2 * (width > height ? width : height) &&
+                     libheif.heif_image_handle_has_alpha_channel(thumbnail) == libheif.heif_image_handle_has_alpha_channel(primary) &&
+                     ((!own.has_nclx && own.icc_length == 0) || same_colour(&own, colour)) && (!best || w * h < best_pixels);
+        free(own.icc);
+        if (usable) {
+            if (best) libheif.heif_image_handle_release(best);
+            best = thumbnail;
+            best_pixels = w * h;
+        } else {
+            libheif.heif_image_handle_release(thumbnail);
+        }
+    }
+    return best;
+}
+
+// Decodes `handle` into `image`'s pixels, width and height (its other fields untouched).
+static int decode_pixels(struct heif_image_handle *handle, int channels, remo_heif_image *image, char *message,
+                         size_t message_size) {
+    struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
+    options->ignore_transformations = 0;  // libheif rotates, mirrors and crops as the file says
+    // Always 8-bit interleaved RGB(A): libheif converts any chroma and bit depth (10-bit
+    // iPhone HEIFs included) to it; luma is computed here (it cannot give monochrome).
+    struct heif_image *decoded = NULL;
+    struct heif_error error = libheif.heif_decode_image(handle, &decoded, heif_colorspace_RGB,
+                                                channels == 1 ? heif_chroma_interleaved_RGB : heif_chroma_interleaved_RGBA, options);
+    libheif.heif_decoding_options_free(options);
+    if (error.code != heif_error_Ok) return fail(error, message, message_size);
+    enum heif_channel channel = heif_channel_interleaved;
+    int stride = 0;
+    const uint8_t *plane = libheif.heif_image_get_plane_readonly(decoded, channel, &stride);
+    int plane_width = libheif.heif_image_get_width(decoded, channel);
+    int plane_height = libheif.heif_image_get_height(decoded, channel);
+    if (!plane || plane_width <= 0 || plane_height <= 0 || libheif.heif_image_get_bits_per_pixel_range(decoded, channel) != 8) {
+        snprintf(message, message_size, "libheif gave no 8-bit image plane");
+        libheif.heif_image_release(decoded);
+        return REMO_HEIF_ERROR;
+    }
+    size_t row_bytes = (size_t)plane_width * (size_t)channels;
+    image->pixels = malloc(row_bytes * (size_t)plane_height);
+    if (!image->pixels) {
+        libheif.heif_image_release(decoded);
+        snprintf(message, message_size, "out of memory");
+        return REMO_HEIF_OUT_OF_MEMORY;
+    }
+    for (int y = 0; y < plane_height; y++) {
+        const uint8_t *from = plane + (size_t)y * (size_t)stride;
+        uint8_t *to = image->pixels + (size_t)y * row_bytes;
+        if (channels == 4) {
+            memcpy(to, from, row_bytes);
+        } else {  // BT.601 luma, the weights JPEG's Y channel uses
+            for (int x = 0; x < plane_width; x++)
+                to[x] = (uint8_t)((77 * from[3 * x] + 150 * from[3 * x + 1] + 29 * from[3 * x + 2] + 128) >> 8);
+        }
+    }
+    image->width = (uint32_t)plane_width;
+    image->height = (uint32_t)plane_height;
+    image->channels = channels;
+    libheif.heif_image_release(decoded);
+    return REMO_HEIF_OK;
+}
+
+int remo_heif_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int channels, uint32_t min_width, uint32_t min_height,
+                     remo_heif_image *image, char *message, size_t message_size) {
     memset(image, 0, sizeof *image);
     if (channels != 1 && channels != 4) {
         snprintf(message, message_size, "channels must be 1 or 4");
@@ -155,57 +253,29 @@ int remo_heif_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int 
         return REMO_HEIF_TOO_LARGE;
     }
     read_colour(handle, &image->colour);
-    struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
-    options->ignore_transformations = 0;  // libheif rotates, mirrors and crops as the file says
-    // Always 8-bit interleaved RGB(A): libheif converts any chroma and bit depth (10-bit
-    // iPhone HEIFs included) to it; luma is computed here (it cannot give monochrome).
-    struct heif_image *decoded = NULL;
-    struct heif_error error = libheif.heif_decode_image(handle, &decoded, heif_colorspace_RGB,
-                                                channels == 1 ? heif_chroma_interleaved_RGB : heif_chroma_interleaved_RGBA, options);
-    libheif.heif_decoding_options_free(options);
-    if (error.code != heif_error_Ok) {
-        status = fail(error, message, message_size);
-        close_primary(context, handle);
-        remo_heif_free_image(image);
-        return status;
-    }
-    enum heif_channel channel = heif_channel_interleaved;
-    int stride = 0;
-    const uint8_t *plane = libheif.heif_image_get_plane_readonly(decoded, channel, &stride);
-    int plane_width = libheif.heif_image_get_width(decoded, channel);
-    int plane_height = libheif.heif_image_get_height(decoded, channel);
-    if (!plane || plane_width <= 0 || plane_height <= 0 || libheif.heif_image_get_bits_per_pixel_range(decoded, channel) != 8) {
-        snprintf(message, message_size, "libheif gave no 8-bit image plane");
-        libheif.heif_image_release(decoded);
-        close_primary(context, handle);
-        remo_heif_free_image(image);
-        return REMO_HEIF_ERROR;
-    }
-    size_t row_bytes = (size_t)plane_width * (size_t)channels;
-    image->pixels = malloc(row_bytes * (size_t)plane_height);
-    if (!image->pixels) {
-        libheif.heif_image_release(decoded);
-        close_primary(context, handle);
-        remo_heif_free_image(image);
-        snprintf(message, message_size, "out of memory");
-        return REMO_HEIF_OUT_OF_MEMORY;
-    }
-    for (int y = 0; y < plane_height; y++) {
-        const uint8_t *from = plane + (size_t)y * (size_t)stride;
-        uint8_t *to = image->pixels + (size_t)y * row_bytes;
-        if (channels == 4) {
-            memcpy(to, from, row_bytes);
-        } else {  // BT.601 luma, the weights JPEG's Y channel uses
-            for (int x = 0; x < plane_width; x++)
-                to[x] = (uint8_t)((77 * from[3 * x] + 150 * from[3 * x + 1] + 29 * from[3 * x + 2] + 128) >> 8);
+    struct heif_image_handle *thumbnail = min_width && min_height ? scaled_copy(handle, &image->colour, min_width, min_height) : NULL;
+    if (thumbnail) {
+        status = decode_pixels(thumbnail, channels, image, message, message_size);
+        libheif.heif_image_handle_release(thumbnail);
+        // Decoded as large as its header said; else (or when it does not decode) the image
+        // is decoded, as for a file without a thumbnail.
+        if (status == REMO_HEIF_OK && image->width >= min_width && image->height >= min_height) {
+            image->source_width = width;
+            image->source_height = height;
+            image->from_thumbnail = 1;
+            close_primary(context, handle);
+            return REMO_HEIF_OK;
         }
+        free(image->pixels);
+        image->pixels = NULL;
     }
-    image->width = (uint32_t)plane_width;
-    image->height = (uint32_t)plane_height;
-    image->channels = channels;
-    libheif.heif_image_release(decoded);
+    status = decode_pixels(handle, channels, image, message, message_size);
+    // The image's size as decoded, which a file's header may misstate.
+    image->source_width = image->width;
+    image->source_height = image->height;
     close_primary(context, handle);
-    return REMO_HEIF_OK;
+    if (status != REMO_HEIF_OK) remo_heif_free_image(image);
+    return status;
 }
 
 void remo_heif_free_image(remo_heif_image *image) {

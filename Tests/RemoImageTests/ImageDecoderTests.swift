@@ -118,6 +118,35 @@ struct ImageDecoderTests {
         }
     }
 
+    @Test("a HEIC's own thumbnail is decoded instead of its image when it is at least the size asked for, and only then")
+    func heicThumbnail() throws {
+        let bytes = try Self.fixture("with-thumbnail.heic")  // 192 x 128, holding a 96 x 64 thumbnail
+        let cases: [((width: Int, height: Int)?, Int)] = [((64, 43), 96), ((96, 64), 96), ((97, 65), 192), ((96, 65), 192), (nil, 192)]
+        for (atLeast, width) in cases {
+            let image = try ImageDecoder.heic(bytes, maximumPixels: 1_000_000, samples: .rgba, atLeast: atLeast)
+            let asked = String(describing: atLeast)
+            #expect(image.width == width && image.height == width * 2 / 3, "at least \(asked): \(image.width) x \(image.height)")
+            #expect(image.fullWidth == 192 && image.fullHeight == 128, "at least \(asked)")
+            let q = Self.quadrants(image)
+            for (name, colour) in [("top-left", (255, 0, 0)), ("top-right", (0, 255, 0)), ("bottom-left", (0, 0, 255))] {
+                let c = q[name] ?? (-99, -99, -99)
+                #expect(abs(c.0 - colour.0) < 40 && abs(c.1 - colour.1) < 40 && abs(c.2 - colour.2) < 40, "at least \(asked): \(name)")
+            }
+        }
+        // The pixel limit is the image's, whatever is decoded.
+        #expect(throws: ImageError.self) {
+            try ImageDecoder.heic(bytes, maximumPixels: 192 * 128 - 1, samples: .rgba, atLeast: (64, 43))
+        }
+        let prepared = try ImagePreparation.prepare(bytes, maxSide: 64, format: .png, quality: 85, maximumPixels: 1_000_000)
+        #expect((prepared.width, prepared.height, prepared.sourceWidth, prepared.sourceHeight) == (64, 43, 192, 128))
+        // The HEIC fuzzer's finding: the file mutated until its image declares 0 x 0 pixels
+        // (it decodes at 192 x 128) made a target of 0 x 0. The size decoded is the one that
+        // counts, and the thumbnail is not taken for a copy of an image of no size.
+        let undeclared = try Self.fixture("no-declared-size.heic")
+        let fromUndeclared = try ImagePreparation.prepare(undeclared, maxSide: 24, format: .png, quality: 85, maximumPixels: 1_000_000)
+        #expect((fromUndeclared.width, fromUndeclared.height, fromUndeclared.sourceWidth) == (24, 16, 192))
+    }
+
     @Test(
         "a HEIC whose colour box libheif reads with an error (found leaking by the HEIC fuzzer) decodes, and no HEIC fixture leaks under LeakSanitizer"
     )
@@ -140,11 +169,14 @@ struct ImageDecoderTests {
                 checker,
             ])
         #expect(build.status == 0, "\(build.stderr)")
-        let fixtures = ["nclx-error.heic", "upright.heic", "truncated.heic"].map { "\(root)/Tests/RemoImageTests/Fixtures/\($0)" }
+        let fixtures = ["nclx-error.heic", "upright.heic", "truncated.heic", "with-thumbnail.heic"].map {
+            "\(root)/Tests/RemoImageTests/Fixtures/\($0)"
+        }
         let run = try CLIRunner.runProgram(checker, fixtures)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(!run.stderr.contains("LeakSanitizer"))
         #expect(run.stdout.contains("nclx-error.heic, 4 channels: status 0"))
+        #expect(run.stdout.contains("with-thumbnail.heic, 4 channels (a thumbnail): status 0"))
     }
 
     @Test(

@@ -1,7 +1,7 @@
 #ifndef REMO_HEIF_H
 #define REMO_HEIF_H
 // The whole of remo-geom's contact with libheif: one function decodes the primary image
-// of a HEIF/HEIC file held in memory. libheif reports errors as structs (no longjmp);
+// of a HEIF/HEIC file held in memory, or a thumbnail of it that is large enough. libheif reports errors as structs (no longjmp);
 // this turns them into a status and a sentence, and checks the size before decoding.
 
 #include <stddef.h>
@@ -16,14 +16,17 @@ typedef struct {
     uint32_t icc_length;
 } remo_heif_colour;
 
-/// The primary image, decoded with the file's own transformations (rotation, mirror,
-/// crop) applied by libheif: `channels` samples per pixel (1 luma or 4 RGBA).
+/// The primary image, or a thumbnail of it, decoded with the file's own transformations
+/// (rotation, mirror, crop) applied by libheif: `channels` samples per pixel (1 luma or 4 RGBA).
 typedef struct {
     uint32_t width;
     uint32_t height;
     int channels;
     uint8_t *pixels;         // width * height * channels bytes; owned
-    remo_heif_colour colour;
+    remo_heif_colour colour; // the primary's
+    uint32_t source_width;   // the primary image's size, after its transformations
+    uint32_t source_height;
+    int from_thumbnail;      // the pixels are those of a thumbnail the file holds
 } remo_heif_image;
 
 enum {
@@ -37,9 +40,13 @@ enum {
 int remo_heif_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message, size_t message_size);
 
 /// Decodes the primary image as luma (`channels` 1) or RGBA (`channels` 4). At most
-/// `max_pixels` pixels are accepted, checked before decoding.
-int remo_heif_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int channels, remo_heif_image *image,
-                     char *message, size_t message_size);
+/// `max_pixels` pixels (of the primary image) are accepted, checked before decoding. With
+/// `min_width` and `min_height` not 0, the smallest thumbnail in the file that is at least
+/// that size and a scaled copy of the primary image (smaller, of its shape, alpha and colour
+/// description) is decoded instead when there is one: an iPhone's 320 x 240 thumbnail
+/// decodes in a few milliseconds, its 12-megapixel image in most of a second.
+int remo_heif_decode(const uint8_t *data, size_t size, uint64_t max_pixels, int channels, uint32_t min_width, uint32_t min_height,
+                     remo_heif_image *image, char *message, size_t message_size);
 
 /// Frees what remo_heif_decode allocated (safe on a zeroed struct).
 void remo_heif_free_image(remo_heif_image *image);

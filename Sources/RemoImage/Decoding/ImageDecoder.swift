@@ -44,11 +44,7 @@ public enum ImageDecoder {
         case .jpeg?:
             return (try? JPEGFile(bytes)).map { $0.width * $0.height }
         case .heic?:
-            var message = [CChar](repeating: 0, count: 256)
-            let read = bytes.withUnsafeBufferPointer {
-                remo_heif_header($0.baseAddress, $0.count, &width, &height, &message, message.count)
-            }
-            let claimed = Int(read) == REMO_HEIF_OK ? Int(width) * Int(height) : nil
+            let claimed = (try? heicSize(bytes)).map { $0.width * $0.height }
             let grid = HEIFGrid.outputSize(bytes).map { Int(min(UInt64(Int.max), UInt64($0.width) * UInt64($0.height))) }
             return [claimed, grid].compactMap { $0 }.max()
         case nil:
@@ -190,7 +186,35 @@ public enum ImageDecoder {
             pixels: turned.pixels)
     }
 
-    static func heic(_ bytes: [UInt8], maximumPixels: Int, samples: Samples) throws(ImageError) -> DecodedImage {
+    /// The size of a HEIF/HEIC file's image, after its transformations, from its header.
+    static func heicSize(_ bytes: [UInt8]) throws(ImageError) -> (width: Int, height: Int) {
+        var message = [CChar](repeating: 0, count: 512)
+        var (width, height) = (UInt32(0), UInt32(0))
+        let status = bytes.withUnsafeBufferPointer {
+            remo_heif_header($0.baseAddress, $0.count, &width, &height, &message, message.count)
+        }
+        if let error = heifError(status, message) { throw error }
+        return (Int(width), Int(height))
+    }
+
+    /// What a CRemoHEIF status says, or nil for success.
+    private static func heifError(_ status: Int32, _ message: [CChar]) -> ImageError? {
+        switch Int(status) {
+        case REMO_HEIF_OK: nil
+        case REMO_HEIF_TOO_LARGE: .tooLarge(text(message))
+        case REMO_HEIF_OUT_OF_MEMORY: .outOfMemory(text(message))
+        default: .invalid("not a valid HEIC image: \(text(message))")
+        }
+    }
+
+    /// A HEIF/HEIC image decoded by libheif, turned by the file's own transformations.
+    /// With `atLeast`, a thumbnail the file holds is decoded instead of the image when one is
+    /// that large and a scaled copy of the image (remo_heif.h says how that is judged):
+    /// `fullWidth` and `fullHeight` are then the image's, `width` and `height` the
+    /// thumbnail's.
+    package static func heic(
+        _ bytes: [UInt8], maximumPixels: Int, samples: Samples, atLeast: (width: Int, height: Int)? = nil
+    ) throws(ImageError) -> DecodedImage {
         // A grid decodes to the size its descriptor gives, whatever the image claims.
         // Sides of up to 2³² - 1 each: the product in UInt64, which holds it.
         if let grid = HEIFGrid.outputSize(bytes), UInt64(grid.width) * UInt64(grid.height) > UInt64(max(0, maximumPixels)) {
@@ -203,14 +227,11 @@ public enum ImageDecoder {
         defer { remo_heif_free_image(&image) }
         let channels: Int32 = if case .rgba = samples { 4 } else { 1 }
         let status = bytes.withUnsafeBufferPointer {
-            remo_heif_decode($0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), channels, &image, &message, message.count)
+            remo_heif_decode(
+                $0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), channels, UInt32(clamping: atLeast?.width ?? 0),
+                UInt32(clamping: atLeast?.height ?? 0), &image, &message, message.count)
         }
-        switch Int(status) {
-        case REMO_HEIF_OK: break
-        case REMO_HEIF_TOO_LARGE: throw .tooLarge(text(message))
-        case REMO_HEIF_OUT_OF_MEMORY: throw .outOfMemory(text(message))
-        default: throw .invalid("not a valid HEIC image: \(text(message))")
-        }
+        if let error = heifError(status, message) { throw error }
         let icc = image.colour.icc.map { Array(UnsafeBufferPointer(start: $0, count: Int(image.colour.icc_length))) }
         let profile: ColourProfile =
             if let icc { .icc(icc) } else if image.colour.has_nclx != 0 { .nclx(primaries: Int(image.colour.colour_primaries)) } else {
@@ -218,8 +239,8 @@ public enum ImageDecoder {
             }
         let (width, height) = (Int(image.width), Int(image.height))
         return DecodedImage(
-            format: .heic, orientation: .up, profile: profile, iccProfile: icc, fullWidth: width, fullHeight: height, width: width,
-            height: height, channels: Int(channels),
+            format: .heic, orientation: .up, profile: profile, iccProfile: icc, fullWidth: Int(image.source_width),
+            fullHeight: Int(image.source_height), width: width, height: height, channels: Int(channels),
             pixels: Array(UnsafeBufferPointer(start: image.pixels, count: width * height * Int(channels))))
     }
 

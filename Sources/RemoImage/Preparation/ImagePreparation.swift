@@ -142,9 +142,17 @@ public enum ImagePreparation {
                 throw ImageDecoder.imageError(error)
             }
         case .heic?:
-            let image = try ImageDecoder.heic(bytes, maximumPixels: maximumPixels, samples: .rgba)
+            // A thumbnail the file holds, when it is a copy at least as large as the target
+            // (an iPhone's is 320 x 240: enough for a 256-pixel thumbnail). The target comes
+            // from the image's size, read first (a file whose header cannot be read is
+            // refused by the decoding, with the reason).
+            let smaller = (try? ImageDecoder.heicSize(bytes)).flatMap { size in
+                let target = targetSize(width: size.width, height: size.height, maxSide: maxSide)
+                return target == size ? nil : target
+            }
+            let image = try ImageDecoder.heic(bytes, maximumPixels: maximumPixels, samples: .rgba, atLeast: smaller)
             return Source(
-                format: .heic, storedWidth: image.width, storedHeight: image.height, width: image.width, height: image.height,
+                format: .heic, storedWidth: image.fullWidth, storedHeight: image.fullHeight, width: image.width, height: image.height,
                 pixels: image.pixels, hasAlpha: false, orientation: .up, profile: image.profile, icc: image.iccProfile)
         case nil:
             throw .invalid("not a PNG, JPEG or HEIC image (the first bytes are none of theirs)")

@@ -212,6 +212,37 @@ def main():
     else:
         check("shrink on load", False, error)
 
+    # A HEIC's own thumbnail (an iPhone's is 320 x 240): decoded instead of the image when it
+    # is at least the target's size, as libvips's thumbnailer does, and not when it is smaller.
+    # pillow-heif (its own libheif) decodes the references; its thumbnails are shrunk from the
+    # grainy photo with another filter than an area average, so the two paths differ.
+    import pillow_heif
+    pillow_heif.register_heif_opener()
+    grainy = np.clip(np.asarray(big).astype(int) + np.random.default_rng(3).normal(0, 12, (1200, 1800, 3)), 0, 255)
+    path = os.path.join(folder, "thumbnail.heic")
+    Image.fromarray(grainy.astype(np.uint8)).save(path, quality=90, thumbnails=[384])
+    heif = pillow_heif.open_heif(path)
+    thumbnail = heif[0].get_thumbnail(0)
+    check("HEIC thumbnail", thumbnail.size == (384, 256), f"pillow-heif wrote a {thumbnail.size} thumbnail")
+    references = {
+        "thumbnail": np.asarray(Image.frombytes("RGB", thumbnail.size, bytes(thumbnail.data), "raw", "RGB", thumbnail.stride)),
+        "image": np.asarray(Image.frombytes("RGB", heif.size, bytes(heif.data), "raw", "RGB", heif.stride)),
+    }
+    for max_side, source in ((256, "thumbnail"), (384, "thumbnail"), (385, "image")):
+        out = os.path.join(folder, f"heic-{max_side}.png")
+        status, result, error = run(remo, path, out, "--max-side", str(max_side))
+        case = f"HEIC to {max_side}"
+        if status != 0:
+            check(case, False, error)
+            continue
+        check(case, (result["sourceWidth"], result["sourceHeight"]) == (1800, 1200), f"result {result}")
+        ours = pixels(out)
+        differences = {name: np.abs(ours - area(reference, result["width"], result["height"])).max()
+                       for name, reference in references.items()}
+        check(case, differences[source] <= 2, f"differs from pillow-heif's {source} and an area average by up to {differences}")
+        other = "image" if source == "thumbnail" else "thumbnail"
+        check(case, differences[other] > 8, f"as close to the {other} as to the {source}: {differences}")
+
     checks.report()
 
 

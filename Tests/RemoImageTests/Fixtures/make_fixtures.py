@@ -8,7 +8,8 @@ quadrants after decoding, so orientation, colour conversion and size are all see
 
 many-scans.jpg, broken-exif.jpg and truncated.heic come from Fuzz/make_hostile_seeds.py
 (the jpeg and heic seeds); nclx-error.heic is the HEIC fuzzer's first finding (a leak of
-libheif's colour profile when it reads the nclx box with an error).
+libheif's colour profile when it reads the nclx box with an error); no-declared-size.heic is
+a later finding: with-thumbnail.heic mutated until its image declares 0 x 0 pixels.
 """
 import io
 import struct
@@ -83,6 +84,9 @@ def main():
     import pillow_heif
     pillow_heif.register_heif_opener()
     picture.save("upright.heic", quality=95)
+    # The picture at 192 x 128 holding a 96 x 64 thumbnail of itself, as an iPhone's HEIC
+    # holds a 320 x 240 one.
+    picture.resize((W * 4, H * 4), Image.NEAREST).save("with-thumbnail.heic", quality=95, thumbnails=[96])
 
 
 if __name__ == "__main__":
