@@ -156,9 +156,10 @@ print(json.dumps({"changed": float(changed.mean()), "mean": float(delta[outside]
 
 PILLOW_THUMBNAIL = """
 import sys
-import pillow_heif
 from PIL import Image
-pillow_heif.register_heif_opener()
+if sys.argv[1].endswith(".heic"):
+    import pillow_heif
+    pillow_heif.register_heif_opener()
 image = Image.open(sys.argv[1])
 image.draft("RGB", (int(sys.argv[3]), int(sys.argv[3])))
 image = image.convert("RGB")
