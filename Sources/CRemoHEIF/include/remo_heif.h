@@ -1,8 +1,9 @@
 #ifndef REMO_HEIF_H
 #define REMO_HEIF_H
 // The whole of remo-geom's contact with libheif: one function decodes the primary image
-// of a HEIF/HEIC file held in memory, or a thumbnail of it that is large enough. libheif reports errors as structs (no longjmp);
-// this turns them into a status and a sentence, and checks the size before decoding.
+// of a HEIF/HEIC file held in memory, or a thumbnail of it that is large enough. libheif
+// reports errors as structs (no longjmp); this turns them into a status and a sentence,
+// and checks the size before decoding.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,8 +25,8 @@ typedef struct {
     int channels;
     uint8_t *pixels;         // width * height * channels bytes; owned
     remo_heif_colour colour; // the primary's
-    uint32_t source_width;   // the primary image's size, after its transformations
-    uint32_t source_height;
+    uint32_t source_width;   // the primary image's size: as decoded, or for a thumbnail as
+    uint32_t source_height;  // its header gives it (after its transformations)
     int from_thumbnail;      // the pixels are those of a thumbnail the file holds
 } remo_heif_image;
 
