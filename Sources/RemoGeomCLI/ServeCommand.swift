@@ -13,10 +13,12 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the jobs over HTTP/1.1: validate, chips, render, room, fit, plan, photo, repair, simplify, mask.",
+        abstract: "Serve every job over HTTP/1.1, one route each (POST /v1/<job>).",
         discussion: """
             Routes: POST /v1/validate, /v1/chips, /v1/render (multipart: image, regions), \
-            /v1/room, /v1/fit, /v1/plan, /v1/photo, /v1/repair, /v1/simplify, /v1/mask; GET /healthz, /readyz, /metrics (Prometheus), \
+            /v1/room, /v1/fit, /v1/plan, /v1/dimensions, /v1/photo, /v1/repair, /v1/simplify, /v1/mask, \
+            /v1/prepare (the image's bytes), /v1/composite and /v1/drift (multipart: before, after, regions), \
+            /v1/bundle (multipart: image, regions); GET /healthz, /readyz, /metrics (Prometheus), \
             /openapi.json. Errors are {"error": {"code", "message"}}: 400 unreadable, 404, \
             405, 408 a head slower than --header-timeout or a body under --min-body-rate, \
             413 over --max-body-bytes, 415 wrong media type, 422 image over \

@@ -244,8 +244,10 @@ public enum ImageDecoder {
             pixels: Array(UnsafeBufferPointer(start: image.pixels, count: width * height * Int(channels))))
     }
 
-    /// A C library's message, up to its terminating zero.
+    /// A C library's message, up to its terminating zero, without the line break some end
+    /// with (libheif's).
     static func text(_ message: [CChar]) -> String {
-        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes.reversed().drop { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }.reversed(), as: UTF8.self)
     }
 }
