@@ -17,7 +17,9 @@ struct PrepareCommand: ParsableCommand {
             photos), shrunk (never enlarged) with an area-correct filter, and written as PNG \
             or JPEG as the output's extension (.png, .jpg, .jpeg) or --format says; a JPEG \
             has its transparency flattened on white, a PNG keeps it. A JPEG source is decoded \
-            at a reduced DCT scale when the target size allows. Prints the result as JSON \
+            at a reduced DCT scale when the target size allows; a HEIC that holds a thumbnail \
+            of itself at least the target's size (an iPhone's is 320 x 240) has that decoded \
+            instead. Prints the result as JSON \
             (not when the image goes to standard output). Exit status: 0, or 2 when the \
             image cannot be read or an option is wrong.
             """
